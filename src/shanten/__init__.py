@@ -1,0 +1,41 @@
+"""Exact, fast riichi mahjong shanten.
+
+>>> import shanten
+>>> shanten.shanten("245568m245568p77s")
+2
+>>> shanten.shanten("123456789m1111p")
+1
+>>> shanten.replacement_number("123456789m1111p")
+2
+>>> shanten.shanten("45p55777z (3333p) (6666p)"), shanten.shanten("45p55777z (3333p) (6666p)", rule="wrc")
+(0, 1)
+>>> shanten.shanten([1, 1, 1] + [0] * 6 + [1, 1, 1] + [0] * 6 + [1, 1, 1] + [0] * 6 + [2, 3, 0, 0, 0, 0, 0])
+-1
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import _core, _resolve
+from .batch import shanten_batch
+from .forms import Forms, shanten_forms
+from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
+
+_core._init((Path(__file__).parent / "data" / "suits.bin").read_bytes(), InvalidHandError, _resolve.resolve)
+
+shanten = _core.shanten
+replacement_number = _core.replacement_number
+
+__all__ = [
+    "Forms",
+    "Hand",
+    "InvalidHandError",
+    "Meld",
+    "MeldKind",
+    "TILE_NAMES",
+    "replacement_number",
+    "shanten",
+    "shanten_batch",
+    "shanten_forms",
+]

@@ -1,0 +1,334 @@
+/* Python surface of the core: argument handling, the scalar entry points and
+ * the threaded batch. Anything other than plain counts (notation, Hand objects,
+ * melds, dead tiles, rule variants) is resolved by shanten._resolve in Python,
+ * which hands back counts and per-kind limits. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "eval.h"
+
+#ifndef _WIN32
+#include <pthread.h>
+#endif
+
+static PyObject *suit_table_owner; /* keeps suit_table alive */
+static PyObject *invalid_hand_error;
+static PyObject *resolve_hook; /* shanten._resolve.resolve */
+static PyObject *small_ints[5];
+
+static const char *const TILE_NAMES[SH_KINDS] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p",
+    "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"};
+
+static void raise_invalid(int code, int n, int kind, const char *prefix)
+{
+    switch (code) {
+    case SH_BAD_COUNT:
+        PyErr_Format(invalid_hand_error, "%s5th copy of %s", prefix, TILE_NAMES[kind]);
+        break;
+    case SH_ABSENT_KIND:
+        PyErr_Format(invalid_hand_error, "%s%s does not exist in 3-player mahjong", prefix, TILE_NAMES[kind]);
+        break;
+    default:
+        PyErr_Format(invalid_hand_error,
+                     "%s%d concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14", prefix, n);
+    }
+}
+
+/* 1: counts read, 0: not plain counts (let Python resolve it), -1: error set. */
+static int read_counts(PyObject *hand, uint8_t *c)
+{
+    if (PyBytes_CheckExact(hand)) {
+        if (PyBytes_GET_SIZE(hand) != SH_KINDS)
+            return 0;
+        memcpy(c, PyBytes_AS_STRING(hand), SH_KINDS);
+        return 1;
+    }
+    if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand))
+        return 0;
+    if (PySequence_Fast_GET_SIZE(hand) != SH_KINDS)
+        return 0;
+    PyObject **items = PySequence_Fast_ITEMS(hand);
+    for (int i = 0; i < SH_KINDS; i++) {
+        PyObject *o = items[i];
+        /* small ints are cached singletons: identity is the cheap common case */
+        int v = o == small_ints[0] ? 0 : o == small_ints[1] ? 1 : o == small_ints[2] ? 2
+              : o == small_ints[3] ? 3 : o == small_ints[4] ? 4 : -1;
+        if (v < 0) {
+            if (!PyLong_Check(o))
+                return 0;
+            long x = PyLong_AsLong(o);
+            if (x == -1 && PyErr_Occurred())
+                PyErr_Clear();
+            if (x < 0 || x > 4) {
+                PyErr_Format(invalid_hand_error, "count of %s is %R: a count is 0 to 4", TILE_NAMES[i], o);
+                return -1;
+            }
+            v = (int)x;
+        }
+        c[i] = (uint8_t)v;
+    }
+    return 1;
+}
+
+typedef struct {
+    PyObject *hand, *melds, *rule, *dead;
+    int players, quads_as_pairs;
+} call_args;
+
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, call_args *a, const char *fname)
+{
+    a->hand = NULL;
+    a->melds = a->rule = a->dead = Py_None;
+    a->players = 4;
+    a->quads_as_pairs = 0;
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes exactly one positional argument (%zd given)", fname, nargs);
+        return -1;
+    }
+    a->hand = args[0];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, k), *value = args[nargs + k];
+        if (PyUnicode_CompareWithASCIIString(name, "melds") == 0)
+            a->melds = value;
+        else if (PyUnicode_CompareWithASCIIString(name, "rule") == 0)
+            a->rule = value;
+        else if (PyUnicode_CompareWithASCIIString(name, "dead") == 0)
+            a->dead = value;
+        else if (PyUnicode_CompareWithASCIIString(name, "players") == 0) {
+            long p = PyLong_Check(value) ? PyLong_AsLong(value) : 0;
+            if (p != 3 && p != 4) {
+                PyErr_Clear();
+                PyErr_Format(invalid_hand_error, "players must be 3 or 4, got %R", value);
+                return -1;
+            }
+            a->players = (int)p;
+        } else if (PyUnicode_CompareWithASCIIString(name, "seven_pairs_quads") == 0) {
+            int t = PyObject_IsTrue(value);
+            if (t < 0)
+                return -1;
+            a->quads_as_pairs = t;
+        } else {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Resolve the arguments and evaluate; 0 on success. */
+static int evaluate_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname, forms_t *out)
+{
+    call_args a;
+    uint8_t c[SH_KINDS], lim[SH_KINDS];
+    const uint8_t *limits = NULL;
+    int n, kind;
+    if (parse_args(args, nargs, kwnames, &a, fname) < 0)
+        return -1;
+    int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
+    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, c) : 0;
+    if (plain < 0)
+        return -1;
+    if (!plain) {
+        PyObject *r = PyObject_CallFunction(resolve_hook, "OOOOi", a.hand, a.melds, a.rule, a.dead, a.players);
+        if (!r)
+            return -1;
+        /* (counts: bytes, limits: bytes | None), both validated in Python */
+        PyObject *cb = PyTuple_GET_ITEM(r, 0), *lb = PyTuple_GET_ITEM(r, 1);
+        memcpy(c, PyBytes_AS_STRING(cb), SH_KINDS);
+        if (lb != Py_None) {
+            memcpy(lim, PyBytes_AS_STRING(lb), SH_KINDS);
+            limits = lim;
+        }
+        Py_DECREF(r);
+    }
+    int code = validate(c, a.players, &n, &kind);
+    if (code != SH_OK) {
+        raise_invalid(code, n, kind, "");
+        return -1;
+    }
+    *out = evaluate(c, n, limits, a.players, a.quads_as_pairs);
+    if (best_of(*out) >= SH_INF) {
+        PyErr_SetString(invalid_hand_error, "no complete hand can be reached within these limits");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    forms_t f;
+    if (evaluate_args(args, nargs, kwnames, "shanten", &f) < 0)
+        return NULL;
+    return PyLong_FromLong(best_of(f) - 1);
+}
+
+static PyObject *py_replacement_number(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    forms_t f;
+    if (evaluate_args(args, nargs, kwnames, "replacement_number", &f) < 0)
+        return NULL;
+    return PyLong_FromLong(best_of(f));
+}
+
+static PyObject *number_or_none(int r)
+{
+    if (r >= SH_INF)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(r);
+}
+
+static PyObject *py_form_numbers(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    forms_t f;
+    if (evaluate_args(args, nargs, kwnames, "shanten_forms", &f) < 0)
+        return NULL;
+    PyObject *r = number_or_none(f.regular), *s = number_or_none(f.seven_pairs), *o = number_or_none(f.orphans);
+    PyObject *t = r && s && o ? PyTuple_Pack(3, r, s, o) : NULL;
+    Py_XDECREF(r);
+    Py_XDECREF(s);
+    Py_XDECREF(o);
+    return t;
+}
+
+/* ---- batch ---------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *src;
+    int8_t *dst;
+    Py_ssize_t begin, end, bad_row;
+    int players, code, n, kind;
+} batch_job;
+
+static void *run_batch(void *arg)
+{
+    batch_job *j = arg;
+    j->bad_row = -1;
+    for (Py_ssize_t r = j->begin; r < j->end; r++) {
+        const uint8_t *c = j->src + r * SH_KINDS;
+        int n, kind, code = validate(c, j->players, &n, &kind);
+        if (code != SH_OK) {
+            j->bad_row = r;
+            j->code = code;
+            j->n = n;
+            j->kind = kind;
+            break;
+        }
+        forms_t f = evaluate(c, n, NULL, j->players, 0);
+        j->dst[r] = (int8_t)(best_of(f) - 1);
+    }
+    return NULL;
+}
+
+static PyObject *py_batch(PyObject *self, PyObject *args)
+{
+    Py_buffer src, dst;
+    int threads, players;
+    if (!PyArg_ParseTuple(args, "y*w*ii", &src, &dst, &threads, &players))
+        return NULL;
+    Py_ssize_t rows = src.len / SH_KINDS;
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    if (threads > rows / 1024 + 1)
+        threads = (int)(rows / 1024 + 1);
+    batch_job jobs[64];
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (batch_job){src.buf, dst.buf, rows * t / threads, rows * (t + 1) / threads, -1, players, 0, 0, 0};
+    }
+    Py_BEGIN_ALLOW_THREADS
+#ifndef _WIN32
+    pthread_t ids[64];
+    int started = 1;
+    for (; started < threads; started++)
+        if (pthread_create(&ids[started], NULL, run_batch, &jobs[started]) != 0)
+            break;
+    run_batch(&jobs[0]);
+    for (int t = 1; t < started; t++)
+        pthread_join(ids[t], NULL);
+    for (int t = started; t < threads; t++) /* could not start: run here */
+        run_batch(&jobs[t]);
+#else
+    for (int t = 0; t < threads; t++)
+        run_batch(&jobs[t]);
+#endif
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&src);
+    PyBuffer_Release(&dst);
+    for (int t = 0; t < threads; t++)
+        if (jobs[t].bad_row >= 0) {
+            char prefix[48];
+            snprintf(prefix, sizeof prefix, "row %zd: ", jobs[t].bad_row);
+            raise_invalid(jobs[t].code, jobs[t].n, jobs[t].kind, prefix);
+            return NULL;
+        }
+    Py_RETURN_NONE;
+}
+
+/* ---- tables and set-up ---------------------------------------------------- */
+
+static PyObject *py_suit_values(PyObject *self, PyObject *arg)
+{
+    if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 9) {
+        PyErr_SetString(PyExc_TypeError, "suit_values() takes 9 counts as bytes");
+        return NULL;
+    }
+    const uint8_t *c = (const uint8_t *)PyBytes_AS_STRING(arg);
+    int s = 0;
+    for (int i = 0; i < 9; i++) {
+        if (c[i] > 4) {
+            PyErr_SetString(invalid_hand_error, "a suit count is 0 to 4");
+            return NULL;
+        }
+        s += c[i];
+    }
+    if (s > 14) {
+        PyErr_SetString(invalid_hand_error, "a suit shape has at most 14 tiles");
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize((const char *)suit_row(c), SH_ROW);
+}
+
+static PyObject *py_init(PyObject *self, PyObject *args)
+{
+    PyObject *table, *error, *hook;
+    if (!PyArg_ParseTuple(args, "SOO", &table, &error, &hook))
+        return NULL;
+    if (PyBytes_GET_SIZE(table) != (Py_ssize_t)SUIT_SHAPES * SH_ROW) {
+        PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
+        return NULL;
+    }
+    Py_INCREF(table);
+    Py_INCREF(error);
+    Py_INCREF(hook);
+    Py_XSETREF(suit_table_owner, table);
+    Py_XSETREF(invalid_hand_error, error);
+    Py_XSETREF(resolve_hook, hook);
+    suit_table = (const uint8_t *)PyBytes_AS_STRING(table);
+    Py_RETURN_NONE;
+}
+
+#define SIG_TAIL "(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False)\n--\n\n"
+
+static PyMethodDef methods[] = {
+    {"shanten", (PyCFunction)(void (*)(void))py_shanten, METH_FASTCALL | METH_KEYWORDS,
+     "shanten" SIG_TAIL "Shanten number: -1 complete, 0 tenpai, 1... See shanten.shanten."},
+    {"replacement_number", (PyCFunction)(void (*)(void))py_replacement_number, METH_FASTCALL | METH_KEYWORDS,
+     "replacement_number" SIG_TAIL "Shanten + 1: tiles to exchange to win."},
+    {"form_numbers", (PyCFunction)(void (*)(void))py_form_numbers, METH_FASTCALL | METH_KEYWORDS,
+     "form_numbers" SIG_TAIL "Replacement numbers (regular, seven pairs, thirteen orphans); None: not applicable."},
+    {"batch", py_batch, METH_VARARGS, "batch(src, dst, threads, players): shanten of each 34-byte row of src."},
+    {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
+    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1, methods};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    for (int i = 0; i < 5; i++)
+        small_ints[i] = PyLong_FromLong(i); /* immortal-ish cached objects */
+    return PyModule_Create(&module);
+}

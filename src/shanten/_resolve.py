@@ -1,0 +1,91 @@
+"""Arguments to counts and limits: the one place the four-copy rules are decided.
+
+Every rule variant is a per-kind upper limit on the winning hand:
+limit_i = 4 (absent kinds in 3-player: 0), minus own melded copies under
+rule "wrc", minus dead copies. The core treats every limit alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Union
+
+from .notation import parse_hand, parse_meld, parse_tiles
+from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, validate_players
+
+RULES = ("tenhou", "wrc")
+
+HandLike = Union[str, Hand, Iterable[int], bytes]
+MeldLike = Union[str, Meld]
+DeadLike = Union[str, Iterable[int], bytes, None]
+
+
+@lru_cache(maxsize=4096)
+def _meld(text: str) -> Meld:
+    return parse_meld(text)
+
+
+def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: int = 4) -> Hand:
+    """The validated Hand for any accepted hand argument, with extra ``melds`` added."""
+    validate_players(players)
+    extra = tuple(m if isinstance(m, Meld) else _meld(m) for m in (melds or ()))
+    if isinstance(hand, str):
+        result = parse_hand(hand, players=players)
+    elif isinstance(hand, Hand):
+        result = hand
+    else:
+        counts = _counts(hand, "hand")
+        result = Hand(counts)
+    if extra:
+        result = Hand(result.counts, result.red, result.melds + extra)
+    validate_players(players, result)
+    return result
+
+
+def _counts(value: object, what: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(x) for x in value)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise InvalidHandError(f"{what} must be notation or 34 counts, got {type(value).__name__}") from None
+    if len(counts) != 34:
+        raise InvalidHandError(f"{what} must have 34 counts, got {len(counts)}")
+    for kind, n in enumerate(counts):
+        if not 0 <= n <= 4:
+            raise InvalidHandError(f"{what}: count of {TILE_NAMES[kind]} is {n}: a count is 0 to 4")
+    return counts
+
+
+def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, players: int = 4) -> tuple[int, ...]:
+    """Per-kind upper limits on the winning hand.
+
+    >>> from shanten.notation import parse_hand
+    >>> h = parse_hand("45p55777z (3333p) (6666p)")
+    >>> limits(h, "tenhou")[11:15], limits(h, "wrc")[11:15]
+    ((4, 4, 4, 4), (0, 4, 4, 4))
+    >>> limits(h, "wrc", dead="5p")[11:15]
+    (0, 4, 4, 3)
+    """
+    rule = "tenhou" if rule is None else rule
+    if rule not in RULES:
+        raise InvalidHandError(f"unknown rule {rule!r}: use 'tenhou' or 'wrc'")
+    dead_counts = (0,) * 34 if dead is None else parse_tiles(dead) if isinstance(dead, str) else _counts(dead, "dead")
+    held = hand.total_counts
+    result = []
+    for kind in range(34):
+        if held[kind] + dead_counts[kind] > 4:
+            raise InvalidHandError(f"5th copy of {TILE_NAMES[kind]} (hand, melds and dead tiles)")
+        limit = 0 if players == 3 and 1 <= kind <= 7 else 4 - dead_counts[kind]
+        if rule == "wrc":
+            limit -= held[kind] - hand.counts[kind]
+        result.append(limit)
+    return tuple(result)
+
+
+def resolve(hand: HandLike, melds: Iterable[MeldLike] | None, rule: str | None, dead: DeadLike, players: int
+            ) -> tuple[bytes, bytes | None]:
+    """Counts and limits for the core; limits None when they are the defaults (fast path)."""
+    h = to_hand(hand, melds, players)
+    lim = limits(h, rule, dead, players)
+    default = all(limit == 4 or (players == 3 and 1 <= kind <= 7) for kind, limit in enumerate(lim))
+    return bytes(h.counts), None if default else bytes(lim)
