@@ -14,7 +14,7 @@
 
 #define SH_KINDS 34
 
-static const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW, set at import */
+static const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of padding), set at import */
 
 static const uint8_t ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
@@ -23,11 +23,11 @@ static inline const uint8_t *suit_row(const uint8_t *c)
 {
     uint32_t r = 0;
     int s = 0;
-    for (int i = 0; i < 9; i++) {
-        r += RANK_STEP[i][s][c[i]];
-        s += c[i];
+    for (int k = 0; k < 4; k++) {
+        r += RANK_PAIR[k][s][c[2 * k] * 5 + c[2 * k + 1]];
+        s += c[2 * k] + c[2 * k + 1];
     }
-    return suit_table + (size_t)r * SH_ROW;
+    return suit_table + (size_t)(r + RANK_LAST[s][c[8]]) * SH_ROW;
 }
 
 /* The isolated group: honours, plus 1m and 9m in 3-player (2m-8m do not exist). */
@@ -48,39 +48,95 @@ static inline const uint8_t *iso_row(const uint8_t *c, int players)
 
 static inline int min2(int a, int b) { return a < b ? a : b; }
 
-/* out[m][p] = min over splits of x and y, for m <= M. */
-static inline void merge_rows(const uint8_t *x, const uint8_t *y, uint8_t *out, int M)
+/* Min-plus merge of two rows, 16 byte lanes at a time (lane m * 2 + p; lanes
+ * 10-15 are scratch). out[m][p] = min over a of x[a][.] + y[m - a][.]: for
+ * each a, y is shifted up by 2a lanes (x holds no pair) or by 2a + 1 lanes
+ * restricted to y's pairless lanes (x holds the pair), then x's entry is added
+ * (saturating, so SH_INF stays infinite) and the minimum kept. */
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+typedef __m128i row_t;
+static inline row_t row_load(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)p); }
+static inline void row_store(uint8_t *p, row_t v) { _mm_storeu_si128((__m128i *)p, v); }
+static inline row_t row_splat(row_t v, int lane) { return _mm_shuffle_epi8(v, _mm_set1_epi8((char)lane)); }
+static inline row_t row_add(row_t a, row_t b) { return _mm_adds_epu8(a, b); }
+static inline row_t row_min(row_t a, row_t b) { return _mm_min_epu8(a, b); }
+static inline row_t row_pairless(row_t v) { return _mm_or_si128(v, _mm_set1_epi16((short)0xFF00)); }
+#define ROW_SHIFT(v, n) _mm_or_si128(_mm_slli_si128(v, n), _mm_srli_si128(_mm_set1_epi8(-1), 16 - (n)))
+/* lanes with index >= 0x80 become SH_INF */
+static inline row_t row_gather(row_t v, row_t idx) { return _mm_or_si128(_mm_shuffle_epi8(v, idx), _mm_cmplt_epi8(idx, _mm_setzero_si128())); }
+static inline int row_hmin(row_t v)
 {
-    for (int m = 0; m <= M; m++) {
-        int b0 = 2 * SH_INF, b1 = 2 * SH_INF;
-        for (int a = 0; a <= m; a++) {
-            const int u = m - a;
-            b0 = min2(b0, x[2 * a] + y[2 * u]);
-            b1 = min2(b1, min2(x[2 * a + 1] + y[2 * u], x[2 * a] + y[2 * u + 1]));
-        }
-        out[2 * m] = (uint8_t)min2(b0, SH_INF);
-        out[2 * m + 1] = (uint8_t)min2(b1, SH_INF);
-    }
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 4));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 2));
+    v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
+    return _mm_cvtsi128_si32(v) & 0xFF;
+}
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
+typedef uint8x16_t row_t;
+static inline row_t row_load(const uint8_t *p) { return vld1q_u8(p); }
+static inline void row_store(uint8_t *p, row_t v) { vst1q_u8(p, v); }
+static inline row_t row_splat(row_t v, int lane) { return vqtbl1q_u8(v, vdupq_n_u8((uint8_t)lane)); }
+static inline row_t row_add(row_t a, row_t b) { return vqaddq_u8(a, b); }
+static inline row_t row_min(row_t a, row_t b) { return vminq_u8(a, b); }
+static inline row_t row_pairless(row_t v) { return vorrq_u8(v, vreinterpretq_u8_u16(vdupq_n_u16(0xFF00))); }
+#define ROW_SHIFT(v, n) vextq_u8(vdupq_n_u8(SH_INF), v, 16 - (n))
+static inline row_t row_gather(row_t v, row_t idx) { return vorrq_u8(vqtbl1q_u8(v, idx), vcgeq_u8(idx, vdupq_n_u8(0x80))); }
+static inline int row_hmin(row_t v) { return vminvq_u8(v); }
+#else
+typedef struct { uint8_t b[16]; } row_t;
+static inline row_t row_load(const uint8_t *p) { row_t r; memcpy(r.b, p, 16); return r; }
+static inline void row_store(uint8_t *p, row_t v) { memcpy(p, v.b, 16); }
+static inline row_t row_splat(row_t v, int lane) { row_t r; memset(r.b, v.b[lane], 16); return r; }
+static inline row_t row_add(row_t a, row_t b) { for (int i = 0; i < 16; i++) a.b[i] = (uint8_t)min2(a.b[i] + b.b[i], 255); return a; }
+static inline row_t row_min(row_t a, row_t b) { for (int i = 0; i < 16; i++) a.b[i] = (uint8_t)min2(a.b[i], b.b[i]); return a; }
+static inline row_t row_pairless(row_t v) { for (int i = 1; i < 16; i += 2) v.b[i] = SH_INF; return v; }
+static inline row_t row_shift(row_t v, int n) { row_t r; memset(r.b, SH_INF, 16); memcpy(r.b + n, v.b, 16 - n); return r; }
+#define ROW_SHIFT(v, n) row_shift(v, n)
+static inline row_t row_gather(row_t v, row_t idx) { row_t r; for (int i = 0; i < 16; i++) r.b[i] = idx.b[i] & 0x80 ? SH_INF : v.b[idx.b[i] & 15]; return r; }
+static inline int row_hmin(row_t v) { int m = SH_INF; for (int i = 0; i < 16; i++) m = min2(m, v.b[i]); return m; }
+#endif
+
+static inline row_t merge_rows(row_t x, row_t y)
+{
+    const row_t y0 = row_pairless(y);
+    row_t out = row_add(row_splat(x, 0), y);
+    out = row_min(out, row_add(row_splat(x, 1), ROW_SHIFT(y0, 1)));
+    out = row_min(out, row_add(row_splat(x, 2), ROW_SHIFT(y, 2)));
+    out = row_min(out, row_add(row_splat(x, 3), ROW_SHIFT(y0, 3)));
+    out = row_min(out, row_add(row_splat(x, 4), ROW_SHIFT(y, 4)));
+    out = row_min(out, row_add(row_splat(x, 5), ROW_SHIFT(y0, 5)));
+    out = row_min(out, row_add(row_splat(x, 6), ROW_SHIFT(y, 6)));
+    out = row_min(out, row_add(row_splat(x, 7), ROW_SHIFT(y0, 7)));
+    out = row_min(out, row_add(row_splat(x, 8), ROW_SHIFT(y, 8)));
+    return row_min(out, row_add(row_splat(x, 9), ROW_SHIFT(y0, 9)));
 }
 
-static inline int final_rows(const uint8_t *x, const uint8_t *y, int M)
+/* The whole-hand value, M melds and the pair over two merged halves: lane 2i
+ * of x meets lane 2(M - i) + 1 of y and lane 2i + 1 meets lane 2(M - i). */
+#define X 0x80
+static const uint8_t PARTNER[5][16] = {
+    {1, 0, X, X, X, X, X, X, X, X, X, X, X, X, X, X},
+    {3, 2, 1, 0, X, X, X, X, X, X, X, X, X, X, X, X},
+    {5, 4, 3, 2, 1, 0, X, X, X, X, X, X, X, X, X, X},
+    {7, 6, 5, 4, 3, 2, 1, 0, X, X, X, X, X, X, X, X},
+    {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, X, X, X, X, X, X}};
+#undef X
+
+static inline int final_value(row_t x, row_t y, int M)
 {
-    int best = 2 * SH_INF;
-    for (int a = 0; a <= M; a++)
-        best = min2(best, min2(x[2 * a + 1] + y[2 * (M - a)], x[2 * a] + y[2 * (M - a) + 1]));
-    return min2(best, SH_INF);
+    return row_hmin(row_add(x, row_gather(y, row_load(PARTNER[M]))));
 }
 
-static int combine_rows(const uint8_t *const *rows, int nrows, int M)
+/* Rows of 3 or 4 groups (SH_ROW bytes each, readable for 16: tables are
+ * padded). Two independent merges, then one final step. */
+static inline int combine_groups(const uint8_t *const *rows, int ng, int M)
 {
-    uint8_t acc[SH_ROW], tmp[SH_ROW];
-    const uint8_t *a = rows[0];
-    for (int g = 1; g < nrows - 1; g++) {
-        merge_rows(a, rows[g], tmp, M);
-        memcpy(acc, tmp, sizeof acc);
-        a = acc;
-    }
-    return final_rows(a, rows[nrows - 1], M);
+    const row_t right = merge_rows(row_load(rows[ng - 2]), row_load(rows[ng - 1]));
+    const row_t left = ng == 4 ? merge_rows(row_load(rows[0]), row_load(rows[1])) : row_load(rows[0]);
+    return final_value(left, right, M);
 }
 
 /* Group layout: numbered suits that form runs, then the isolated group. */
@@ -101,7 +157,7 @@ static int regular_fast(const uint8_t *c, int M, int players)
     for (int g = 0; g < n; g++)
         rows[g] = suit_row(c + bases[g]);
     rows[n] = iso_row(c, players);
-    return combine_rows(rows, n + 1, M);
+    return combine_groups(rows, n + 1, M);
 }
 
 /* A table row entry v is exact under limits when every optimal target fits:
@@ -122,7 +178,7 @@ static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int play
 {
     static const uint8_t SUIT_KINDS[3][9] = {
         {0, 1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16, 17}, {18, 19, 20, 21, 22, 23, 24, 25, 26}};
-    uint8_t lower[4][SH_ROW], upper[4][SH_ROW];
+    uint8_t lower[4][16], upper[4][16]; /* 16: rows are read as vectors */
     const uint8_t *lo[4], *up[4], *kinds[4];
     int nk[4], slack[4], bases[3];
     const int ns = run_suits(players, bases), ng = ns + 1;
@@ -142,8 +198,8 @@ static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int play
         lo[g] = lower[g];
         up[g] = upper[g];
     }
-    const int lower_bound = combine_rows(lo, ng, M);
-    if (combine_rows(up, ng, M) == lower_bound)
+    const int lower_bound = combine_groups(lo, ng, M);
+    if (combine_groups(up, ng, M) == lower_bound)
         return lower_bound;
 
     for (int g = 0; g < ng; g++) {
@@ -159,25 +215,75 @@ static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int play
         else
             isolated_dp(h, l, nk[g], lower[g]);
     }
-    return combine_rows(lo, ng, M);
+    return combine_groups(lo, ng, M);
+}
+
+static inline int popcount64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* Counts every form needs besides the groups, from two bit masks over the 34
+ * kinds: "held" and "two or more". */
+typedef struct {
+    int tiles, over, pairs, singles, orphan_kinds, orphan_pair;
+} summary_t;
+
+#define ORPHAN_BITS 0x3FC060301ULL /* 1m 9m 1p 9p 1s 9s and the honours */
+
+static inline summary_t summarize(const uint8_t *c)
+{
+    uint64_t held = 0, two = 0;
+    int tiles = 0, over = 0, start = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), four = _mm_set1_epi8(4);
+    for (; start < 32; start += 16) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(c + start));
+        held |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, zero)) << start;
+        two |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, one)) << start;
+        over |= _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, four), four)) != 0xFFFF;
+        const __m128i sums = _mm_sad_epu8(v, zero);
+        tiles += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (int i = start; i < SH_KINDS; i++) {
+        held |= (uint64_t)(c[i] > 0) << i;
+        two |= (uint64_t)(c[i] > 1) << i;
+        over |= c[i] > 4;
+        tiles += c[i];
+    }
+    const summary_t s = {tiles, over, popcount64(two), popcount64(held & ~two), popcount64(held & ORPHAN_BITS),
+                         (two & ORPHAN_BITS) != 0};
+    return s;
 }
 
 /* Seven distinct pairs, or with quads_as_pairs a kind of four as two pairs.
  * Take the pair slots that already hold the most tiles. */
-static int seven_pairs(const uint8_t *c, const uint8_t *lim, int quads_as_pairs)
+static int seven_pairs(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int quads_as_pairs)
 {
-    int full = 0, half = 0, slots = 0;
-    for (int i = 0; i < SH_KINDS; i++) {
-        const int l = lim ? lim[i] : 4;
-        if (l < 2)
-            continue;
-        slots++;
-        full += c[i] >= 2;
-        half += c[i] == 1;
-        if (quads_as_pairs && l >= 4) {
+    int full = sm->pairs, half = sm->singles, slots = SH_KINDS;
+    if (lim || quads_as_pairs) {
+        full = half = 0;
+        slots = 0;
+        for (int i = 0; i < SH_KINDS; i++) {
+            const int l = lim ? lim[i] : 4;
+            if (l < 2)
+                continue;
             slots++;
-            full += c[i] == 4;
-            half += c[i] == 3;
+            full += c[i] >= 2;
+            half += c[i] == 1;
+            if (quads_as_pairs && l >= 4) {
+                slots++;
+                full += c[i] == 4;
+                half += c[i] == 3;
+            }
         }
     }
     if (slots < 7)
@@ -186,8 +292,10 @@ static int seven_pairs(const uint8_t *c, const uint8_t *lim, int quads_as_pairs)
     return 14 - 2 * take_full - min2(half, 7 - take_full);
 }
 
-static int thirteen_orphans(const uint8_t *c, const uint8_t *lim)
+static int thirteen_orphans(const uint8_t *c, const summary_t *sm, const uint8_t *lim)
 {
+    if (!lim)
+        return 14 - sm->orphan_kinds - sm->orphan_pair;
     int kinds = 0, pair = 0, can_pair = 0;
     for (int j = 0; j < 13; j++) {
         const int k = ORPHANS[j], l = lim ? lim[k] : 4;
@@ -207,15 +315,15 @@ typedef struct {
 } forms_t;
 
 /* lim == NULL: rule "tenhou" (every limit 4; 2m-8m absent in 3-player). */
-static forms_t evaluate(const uint8_t *c, int n, const uint8_t *lim, int players, int quads_as_pairs)
+static forms_t evaluate(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs)
 {
     forms_t f;
-    const int M = n / 3;
+    const int n = sm->tiles, M = n / 3;
     f.regular = lim ? regular_limited(c, lim, M, players) : regular_fast(c, M, players);
     f.seven_pairs = f.orphans = SH_INF;
     if (n >= 13) {
-        f.seven_pairs = seven_pairs(c, lim, quads_as_pairs);
-        f.orphans = thirteen_orphans(c, lim);
+        f.seven_pairs = seven_pairs(c, sm, lim, quads_as_pairs);
+        f.orphans = thirteen_orphans(c, sm, lim);
     }
     return f;
 }
@@ -227,22 +335,21 @@ enum { SH_OK, SH_BAD_COUNT, SH_BAD_SIZE, SH_ABSENT_KIND };
 
 static inline int valid_size(int n) { return n >= 1 && n <= 14 && n % 3 != 0; }
 
-static int validate(const uint8_t *c, int players, int *n_out, int *kind_out)
+static int validate(const uint8_t *c, int players, summary_t *sm, int *kind_out)
 {
-    int n = 0;
-    for (int i = 0; i < SH_KINDS; i++) {
-        if (c[i] > 4) {
-            *kind_out = i;
-            return SH_BAD_COUNT;
-        }
-        if (players == 3 && i >= 1 && i <= 7 && c[i]) {
-            *kind_out = i;
-            return SH_ABSENT_KIND;
-        }
-        n += c[i];
+    *sm = summarize(c);
+    int absent = 0;
+    if (players == 3)
+        for (int i = 1; i <= 7; i++)
+            absent |= c[i];
+    if (sm->over || absent) {
+        for (int i = 0; i < SH_KINDS; i++)
+            if (c[i] > 4 || (players == 3 && i >= 1 && i <= 7 && c[i])) {
+                *kind_out = i;
+                return c[i] > 4 ? SH_BAD_COUNT : SH_ABSENT_KIND;
+            }
     }
-    *n_out = n;
-    return valid_size(n) ? SH_OK : SH_BAD_SIZE;
+    return valid_size(sm->tiles) ? SH_OK : SH_BAD_SIZE;
 }
 
 #endif

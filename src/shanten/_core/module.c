@@ -11,7 +11,6 @@
 #include <pthread.h>
 #endif
 
-static PyObject *suit_table_owner; /* keeps suit_table alive */
 static PyObject *invalid_hand_error;
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
 static PyObject *small_ints[5];
@@ -143,12 +142,13 @@ static int evaluate_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwna
         }
         Py_DECREF(r);
     }
-    int code = validate(c, a.players, &n, &kind);
+    summary_t sm;
+    int code = validate(c, a.players, &sm, &kind);
     if (code != SH_OK) {
-        raise_invalid(code, n, kind, "");
+        raise_invalid(code, sm.tiles, kind, "");
         return -1;
     }
-    *out = evaluate(c, n, limits, a.players, a.quads_as_pairs);
+    *out = evaluate(c, &sm, limits, a.players, a.quads_as_pairs);
     if (best_of(*out) >= SH_INF) {
         PyErr_SetString(invalid_hand_error, "no complete hand can be reached within these limits");
         return -1;
@@ -207,15 +207,16 @@ static void *run_batch(void *arg)
     j->bad_row = -1;
     for (Py_ssize_t r = j->begin; r < j->end; r++) {
         const uint8_t *c = j->src + r * SH_KINDS;
-        int n, kind, code = validate(c, j->players, &n, &kind);
+        summary_t sm;
+        int kind, code = validate(c, j->players, &sm, &kind);
         if (code != SH_OK) {
             j->bad_row = r;
             j->code = code;
-            j->n = n;
+            j->n = sm.tiles;
             j->kind = kind;
             break;
         }
-        forms_t f = evaluate(c, n, NULL, j->players, 0);
+        forms_t f = evaluate(c, &sm, NULL, j->players, 0);
         j->dst[r] = (int8_t)(best_of(f) - 1);
     }
     return NULL;
@@ -300,13 +301,18 @@ static PyObject *py_init(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
         return NULL;
     }
-    Py_INCREF(table);
+    /* own copy with padding: rows are read 16 bytes at a time */
+    uint8_t *copy = PyMem_RawMalloc((size_t)SUIT_SHAPES * SH_ROW + 16);
+    if (!copy)
+        return PyErr_NoMemory();
+    memcpy(copy, PyBytes_AS_STRING(table), (size_t)SUIT_SHAPES * SH_ROW);
+    memset(copy + (size_t)SUIT_SHAPES * SH_ROW, SH_INF, 16);
+    PyMem_RawFree((void *)suit_table);
+    suit_table = copy;
     Py_INCREF(error);
     Py_INCREF(hook);
-    Py_XSETREF(suit_table_owner, table);
     Py_XSETREF(invalid_hand_error, error);
     Py_XSETREF(resolve_hook, hook);
-    suit_table = (const uint8_t *)PyBytes_AS_STRING(table);
     Py_RETURN_NONE;
 }
 
