@@ -62,9 +62,9 @@ def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, playe
     >>> from shanten.notation import parse_hand
     >>> h = parse_hand("45p55777z (3333p) (6666p)")
     >>> limits(h, "tenhou")[11:15], limits(h, "wrc")[11:15]
-    ((4, 4, 4, 4), (0, 4, 4, 4))
+    ((4, 4, 4, 4), (0, 4, 4, 0))
     >>> limits(h, "wrc", dead="5p")[11:15]
-    (0, 4, 4, 3)
+    (0, 4, 3, 0)
     """
     rule = "tenhou" if rule is None else rule
     if rule not in RULES:

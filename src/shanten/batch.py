@@ -21,10 +21,10 @@ def shanten_batch(counts: ArrayLike, *, threads: int | None = None, players: int
 
     >>> import numpy as np
     >>> rows = np.zeros((2, 34), dtype=np.uint8)
-    >>> rows[0, :13] = 1; rows[1, [0, 0]] = 0
-    >>> rows[1, 27] = 2
+    >>> rows[0, :13] = 1                # 123456789m1234p: tenpai
+    >>> rows[1, 27] = 2                 # 11z: complete (4 melds called)
     >>> shanten_batch(rows).tolist()
-    [2, -1]
+    [0, -1]
     >>> shanten_batch(np.ones((1, 34), dtype=np.uint8))
     Traceback (most recent call last):
     ...

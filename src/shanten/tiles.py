@@ -1,0 +1,221 @@
+"""Core types: tile kinds, melds, hands, and the package's one error type.
+
+Tile kinds are ints 0-33: 1m-9m, 1p-9p, 1s-9s, then 1z-7z (east, south, west,
+north, white, green, red). A red five counts as a plain five of its suit; hands
+and melds only remember how many of their fives are red.
+
+>>> TILE_NAMES[0], TILE_NAMES[13], TILE_NAMES[33]
+('1m', '5p', '7z')
+>>> hand = Hand.parse("123m 406p 789s 11z [555z]")
+>>> hand.concealed_count, hand.red, hand.melds[0].kind
+(11, (0, 1, 0), <MeldKind.PON: 'pon'>)
+>>> str(hand)
+'123m406p789s11z [555z]'
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from enum import Enum
+
+TILE_NAMES: tuple[str, ...] = tuple(f"{value}{suit}" for suit in "mpsz" for value in range(1, 8 if suit == "z" else 10))
+
+FIVES: tuple[int, int, int] = (4, 13, 22)
+"""Kinds of 5m, 5p and 5s: the kinds a red five of each suit counts as."""
+
+
+class InvalidHandError(ValueError):
+    """Bad input anywhere in the package; the message is one line saying what and where."""
+
+
+class MeldKind(Enum):
+    CHI = "chi"
+    PON = "pon"
+    OPEN_KAN = "open kan"
+    CLOSED_KAN = "closed kan"
+    ADDED_KAN = "added kan"
+
+
+_SHAPES = {
+    MeldKind.CHI: "3 consecutive number tiles of one suit",
+    MeldKind.PON: "3 identical tiles",
+    MeldKind.OPEN_KAN: "4 identical tiles",
+    MeldKind.CLOSED_KAN: "4 identical tiles",
+    MeldKind.ADDED_KAN: "4 identical tiles",
+}
+
+
+def _has_shape(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
+    if not tiles:
+        return False
+    first = tiles[0]
+    if kind is MeldKind.CHI:
+        return first < 27 and first % 9 <= 6 and tiles == (first, first + 1, first + 2)
+    return tiles == (first,) * (3 if kind is MeldKind.PON else 4)
+
+
+def check_tile(kind: int, copies: int = 1, players: int = 4) -> None:
+    """Raise InvalidHandError unless a game of ``players`` can hold ``copies`` tiles of ``kind``.
+
+    >>> check_tile(9, copies=5)
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: 5th copy of 1p
+    >>> check_tile(1, players=3)
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: 2m does not exist in 3-player mahjong
+    """
+    if copies > 4:
+        raise InvalidHandError(f"5th copy of {TILE_NAMES[kind]}")
+    if copies and players == 3 and 1 <= kind <= 7:
+        raise InvalidHandError(f"{TILE_NAMES[kind]} does not exist in 3-player mahjong")
+
+
+def validate_players(players: int, hand: Hand | None = None) -> None:
+    """Raise InvalidHandError unless ``players`` is 3 or 4 and ``hand``, if given, fits that game.
+
+    3-player mahjong has no 2m-8m and no chi.
+
+    >>> validate_players(3, Hand.parse("19m19p19s1234567z"))
+    >>> validate_players(3, Hand.parse("11p [789s] [111z] [222z] [333z]"))
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: [789s]: no chi in 3-player mahjong
+    >>> validate_players(2)
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: players must be 3 or 4, got 2
+    """
+    if players not in (3, 4):
+        raise InvalidHandError(f"players must be 3 or 4, got {players}")
+    if hand is None or players == 4:  # a valid Hand already fits the 4-player game
+        return
+    for kind, copies in enumerate(hand.total_counts):
+        check_tile(kind, copies, players)
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHI:
+            raise InvalidHandError(f"{meld}: no chi in 3-player mahjong")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A called group, or a closed kan: its kind, tile kinds (stored sorted) and red fives.
+
+    >>> meld = Meld(MeldKind.CHI, (14, 12, 13), red=1)
+    >>> meld.tiles, str(meld), meld.counts[12:15]
+    ((12, 13, 14), '[406p]', (1, 1, 1))
+    >>> Meld(MeldKind.PON, (0, 1, 2))
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: pon needs 3 identical tiles, got 1m 2m 3m
+    """
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    red: int = 0
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(map(operator.index, self.tiles)))
+        object.__setattr__(self, "tiles", tiles)
+        if not all(0 <= tile < 34 for tile in tiles):
+            raise InvalidHandError(f"tile kinds are 0-33, got {tiles}")
+        if not _has_shape(self.kind, tiles):
+            got = " ".join(TILE_NAMES[tile] for tile in tiles) or "no tiles"
+            raise InvalidHandError(f"{self.kind.value} needs {_SHAPES[self.kind]}, got {got}")
+        fives = sum(tile in FIVES for tile in tiles)
+        if not 0 <= self.red <= fives:
+            raise InvalidHandError(f"{self.red} red fives in a meld with {fives} fives")
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """34 counts of the meld's tile kinds."""
+        counts = [0] * 34
+        for tile in self.tiles:
+            counts[tile] += 1
+        return tuple(counts)
+
+    def __str__(self) -> str:
+        from .notation import format_meld  # notation imports this module
+
+        return format_meld(self)
+
+
+@dataclass(frozen=True, repr=False)
+class Hand:
+    """Concealed tiles as 34 counts, red fives among them per suit (m, p, s), and called melds.
+
+    No melds means the calls are unknown; given melds must complete the hand to
+    4 groups and a pair. The constructor rejects any impossible hand.
+
+    >>> Hand((1,) * 13 + (0,) * 21).concealed_count
+    13
+    >>> Hand((1,) * 12 + (0,) * 22)
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: 12 concealed tiles: a hand has 3n+1 or 3n+2
+    >>> Hand.parse("11z [123m] [456m] [789m] [111p]").total_counts[:9]
+    (1, 1, 1, 1, 1, 1, 1, 1, 1)
+    """
+
+    counts: tuple[int, ...]
+    red: tuple[int, int, int] = (0, 0, 0)
+    melds: tuple[Meld, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Accept any integer sequences (lists, numpy arrays) but store tuples, so hands hash and compare.
+        object.__setattr__(self, "counts", tuple(map(operator.index, self.counts)))
+        object.__setattr__(self, "red", tuple(map(operator.index, self.red)))
+        object.__setattr__(self, "melds", tuple(self.melds))
+        if len(self.counts) != 34 or len(self.red) != 3:
+            raise InvalidHandError(
+                f"a hand needs 34 counts and 3 red counts, got {len(self.counts)} and {len(self.red)}"
+            )
+        if not all(isinstance(meld, Meld) for meld in self.melds):
+            raise TypeError("melds must be Meld objects")
+        for kind, copies in enumerate(self.total_counts):
+            if self.counts[kind] < 0:
+                raise InvalidHandError(f"negative count of {TILE_NAMES[kind]}")
+            check_tile(kind, copies)
+        for suit, five, red in zip("mps", FIVES, self.red, strict=True):
+            if not 0 <= red <= self.counts[five]:
+                raise InvalidHandError(f"{red} red 5{suit} among {self.counts[five]} concealed 5{suit}")
+        size = self.concealed_count
+        if size > 14:
+            raise InvalidHandError(f"{size} concealed tiles: a hand has at most 14")
+        if size % 3 == 0:
+            raise InvalidHandError(f"{size} concealed tiles: a hand has 3n+1 or 3n+2")
+        needed = 4 - size // 3
+        if self.melds and len(self.melds) != needed:
+            raise InvalidHandError(
+                f"{size} concealed tiles need {needed} meld{'s' * (needed != 1)}, got {len(self.melds)}"
+            )
+
+    @classmethod
+    def parse(cls, text: str, *, players: int = 4) -> Hand:
+        """The hand written in ``text`` (see ``notation.parse_hand``)."""
+        from .notation import parse_hand  # notation imports this module
+
+        return parse_hand(text, players=players)
+
+    @property
+    def concealed_count(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def total_counts(self) -> tuple[int, ...]:
+        """34 counts of the concealed tiles and the melds together."""
+        totals = list(self.counts)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                totals[tile] += 1
+        return tuple(totals)
+
+    def __str__(self) -> str:
+        from .notation import format_hand  # notation imports this module
+
+        return format_hand(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

@@ -1,0 +1,35 @@
+"""The documentation's examples run as tests, and CI runs the README's own test command."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import shanten
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = sorted(m.name for m in pkgutil.walk_packages(shanten.__path__, "shanten.") if m.name != "shanten.__main__")
+
+
+@pytest.mark.parametrize("name", ["shanten", *MODULES])
+def test_module_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("path", ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))])
+def test_markdown_examples(path: str) -> None:
+    result = doctest.testfile(str(ROOT / path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    commands = re.findall(r"```sh\n(.+?)\n```", readme)
+    assert len(commands) == 2, "the README has exactly two set-up commands"
+    assert commands[1] in (ROOT / ".ci" / "run").read_text().splitlines()
