@@ -14,7 +14,7 @@ setup(
         Extension(
             "shanten._core",
             sources=["src/shanten/_core/module.c"],
-            depends=["src/shanten/_core/dp.h", "src/shanten/_core/eval.h", "src/shanten/_core/tables.h"],
+            depends=["src/shanten/_core/row.h", "src/shanten/_core/dp.h", "src/shanten/_core/eval.h", "src/shanten/_core/tables.h"],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -1,6 +1,6 @@
 /* Generates the lookup tables of the fast path (rule "tenhou": every limit 4).
  *
- *   cc -O2 -o /tmp/gen_tables tools/gen_tables.c && /tmp/gen_tables src/shanten
+ *   cc -O2 -mssse3 -o /tmp/gen_tables tools/gen_tables.c && /tmp/gen_tables src/shanten
  *
  * writes src/shanten/_core/tables.h (shape ranking steps and the isolated-kinds
  * table) and src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank

@@ -22,7 +22,9 @@ from .batch import shanten_batch
 from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
-_core._init((Path(__file__).parent / "data" / "suits.bin").read_bytes(), InvalidHandError, _resolve.resolve)
+_core._init(
+    (Path(__file__).parent / "data" / "suits.bin").read_bytes(), InvalidHandError, _resolve.resolve, _resolve.meld_counts
+)
 
 shanten = _core.shanten
 replacement_number = _core.replacement_number

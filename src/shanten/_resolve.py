@@ -26,6 +26,13 @@ def _meld(text: str) -> Meld:
     return parse_meld(text)
 
 
+def meld_counts(meld: MeldLike) -> bytes:
+    """The 34 counts of a meld argument (the core caches them)."""
+    if not isinstance(meld, (str, Meld)):
+        raise InvalidHandError(f"a meld is notation like '[123m]' or a Meld, got {type(meld).__name__}")
+    return bytes((meld if isinstance(meld, Meld) else _meld(meld)).counts)
+
+
 def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: int = 4) -> Hand:
     """The validated Hand for any accepted hand argument, with extra ``melds`` added."""
     validate_players(players)

@@ -12,50 +12,58 @@
 #ifndef SHANTEN_DP_H
 #define SHANTEN_DP_H
 
-#include <stdint.h>
-#include <string.h>
-
-#define SH_INF 255
+#include "row.h"
 #define SH_ROW 10 /* index m * 2 + p */
 
 /* Numbered suit: runs are allowed, so walk the nine positions carrying the
  * runs still open: a = runs started one position back (need this tile and the
- * next), b = runs started two back (need this tile only). m counts every meld
- * committed so far, open runs included. */
+ * next), b = runs started two back (need this tile only). Each (a, b) state
+ * holds a whole row over (m, p), m counting every meld begun so far, so one
+ * vector step moves all m and p at once: new melds shift the row up 2 lanes
+ * each, a new pair 1 lane (from pairless lanes only). */
 static void suit_dp(const uint8_t h[9], const uint8_t lim[9], uint8_t out[SH_ROW])
 {
-    uint8_t dp[5][2][5][5], nd[5][2][5][5];
-    memset(dp, SH_INF, sizeof dp);
-    dp[0][0][0][0] = 0;
+    static const uint8_t START[16] = {0, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF,
+                                      SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF};
+    const row_t inf = row_fill(SH_INF);
+    row_t dp[5][5], nd[5][5];
+    unsigned live = 1, next_live; /* bit a * 5 + b: state reachable */
+    for (int a = 0; a < 5; a++)
+        for (int b = 0; b < 5; b++)
+            dp[a][b] = inf;
+    dp[0][0] = row_load(START);
     for (int i = 0; i < 9; i++) {
         const int hi = h[i], li = lim[i];
         const int max_new_runs = i <= 6 ? 4 : 0;
-        memset(nd, SH_INF, sizeof nd);
-        for (int m = 0; m <= 4; m++)
-            for (int p = 0; p <= 1; p++)
-                for (int a = 0; a <= m; a++)
-                    for (int b = 0; a + b <= m; b++) {
-                        const int v = dp[m][p][a][b];
-                        const int need = a + b;
-                        if (v == SH_INF || need > li)
-                            continue;
-                        for (int k = 0; k <= max_new_runs && m + k <= 4 && need + k <= li; k++)
-                            for (int t = 0; t <= 1 && m + k + t <= 4; t++)
-                                for (int q = 0; q <= 1 - p; q++) {
-                                    const int used = need + k + 3 * t + 2 * q;
-                                    if (used > li)
-                                        break;
-                                    const int c = v + (used > hi ? used - hi : 0);
-                                    uint8_t *slot = &nd[m + k + t][p + q][k][a];
-                                    if (c < *slot)
-                                        *slot = (uint8_t)c;
-                                }
-                    }
+        for (int a = 0; a < 5; a++)
+            for (int b = 0; b < 5; b++)
+                nd[a][b] = inf;
+        next_live = 0;
+        for (int a = 0; a <= 4; a++)
+            for (int b = 0; a + b <= 4; b++) {
+                const int need = a + b;
+                if (!(live >> (a * 5 + b) & 1) || need > li)
+                    continue;
+                const row_t from = dp[a][b], pairless = row_pairless(from);
+                for (int k = 0; k <= max_new_runs && need + k <= li; k++)
+                    for (int t = 0; t <= 1; t++)
+                        for (int q = 0; q <= 1; q++) {
+                            const int used = need + k + 3 * t + 2 * q;
+                            if (used > li)
+                                break;
+                            row_t v = row_gather(q ? pairless : from, row_load(SHIFT_IDX[2 * (k + t) + q]));
+                            if (used > hi)
+                                v = row_add(v, row_fill((uint8_t)(used - hi)));
+                            nd[k][a] = row_min(nd[k][a], v);
+                            next_live |= 1u << (k * 5 + a);
+                        }
+            }
         memcpy(dp, nd, sizeof dp);
+        live = next_live;
     }
-    for (int m = 0; m <= 4; m++)
-        for (int p = 0; p <= 1; p++)
-            out[m * 2 + p] = dp[m][p][0][0];
+    uint8_t lanes[16];
+    row_store(lanes, dp[0][0]);
+    memcpy(out, lanes, SH_ROW);
 }
 
 /* Kinds that form no runs (honours; 1m and 9m in 3-player): each kind is

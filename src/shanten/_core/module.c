@@ -13,6 +13,8 @@
 
 static PyObject *invalid_hand_error;
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
+static PyObject *meld_hook;    /* shanten._resolve.meld_counts */
+static PyObject *meld_cache;   /* meld (notation or Meld) -> its 34 counts as bytes */
 static PyObject *small_ints[5];
 
 static const char *const TILE_NAMES[SH_KINDS] = {
@@ -116,17 +118,87 @@ static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     return 0;
 }
 
+/* The 34 counts of a meld argument, cached: players type the same melds again and again. */
+static const uint8_t *meld_counts(PyObject *meld)
+{
+    PyObject *counts = PyDict_GetItemWithError(meld_cache, meld); /* borrowed */
+    if (!counts) {
+        if (PyErr_Occurred())
+            return NULL;
+        counts = PyObject_CallOneArg(meld_hook, meld);
+        if (!counts)
+            return NULL;
+        if (PyDict_GET_SIZE(meld_cache) >= 4096)
+            PyDict_Clear(meld_cache);
+        int failed = PyDict_SetItem(meld_cache, meld, counts);
+        Py_DECREF(counts); /* the cache holds it */
+        if (failed)
+            return NULL;
+    }
+    return (const uint8_t *)PyBytes_AS_STRING(counts);
+}
+
+/* Rule variants with plain counts, 4-player: limits built here rather than in
+ * _resolve.limits (same formula), since building a Hand costs far more than
+ * the answer. 1: done, 0: not this shape of arguments, -1: error set. */
+static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, const uint8_t **limits)
+{
+    uint8_t dead[SH_KINDS] = {0}, melded[SH_KINDS] = {0};
+    int wrc;
+    if (a->players != 4 || !PyUnicode_Check(a->rule))
+        return 0;
+    if (PyUnicode_CompareWithASCIIString(a->rule, "wrc") == 0)
+        wrc = 1;
+    else if (PyUnicode_CompareWithASCIIString(a->rule, "tenhou") == 0)
+        wrc = 0;
+    else
+        return 0;
+    if (a->melds != Py_None && !PyList_CheckExact(a->melds) && !PyTuple_CheckExact(a->melds))
+        return 0;
+    int r = read_counts(a->hand, c);
+    if (r <= 0)
+        return r;
+    if (a->dead != Py_None && (r = read_counts(a->dead, dead)) <= 0)
+        return r;
+    Py_ssize_t n_melds = a->melds == Py_None ? 0 : PySequence_Fast_GET_SIZE(a->melds);
+    for (Py_ssize_t m = 0; m < n_melds; m++) {
+        const uint8_t *mc = meld_counts(PySequence_Fast_ITEMS(a->melds)[m]);
+        if (!mc)
+            return -1;
+        for (int i = 0; i < SH_KINDS; i++)
+            melded[i] += mc[i];
+    }
+    int tiles = 0, all_four = 1;
+    for (int i = 0; i < SH_KINDS; i++)
+        tiles += c[i];
+    if (n_melds && valid_size(tiles) && n_melds != 4 - tiles / 3) {
+        PyErr_Format(invalid_hand_error, "%d concealed tiles need %d meld%s, got %zd", tiles, 4 - tiles / 3,
+                     4 - tiles / 3 == 1 ? "" : "s", n_melds);
+        return -1;
+    }
+    for (int i = 0; i < SH_KINDS; i++) {
+        if (c[i] + melded[i] + dead[i] > 4) {
+            PyErr_Format(invalid_hand_error, "5th copy of %s (hand, melds and dead tiles)", TILE_NAMES[i]);
+            return -1;
+        }
+        lim[i] = (uint8_t)(4 - dead[i] - (wrc ? melded[i] : 0));
+        all_four &= lim[i] == 4;
+    }
+    *limits = all_four ? NULL : lim;
+    return 1;
+}
+
 /* Resolve the arguments and evaluate; 0 on success. */
 static int evaluate_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname, forms_t *out)
 {
     call_args a;
     uint8_t c[SH_KINDS], lim[SH_KINDS];
     const uint8_t *limits = NULL;
-    int n, kind;
+    int kind;
     if (parse_args(args, nargs, kwnames, &a, fname) < 0)
         return -1;
     int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
-    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, c) : 0;
+    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, c) : plain_limits(&a, c, lim, &limits);
     if (plain < 0)
         return -1;
     if (!plain) {
@@ -294,8 +366,8 @@ static PyObject *py_suit_values(PyObject *self, PyObject *arg)
 
 static PyObject *py_init(PyObject *self, PyObject *args)
 {
-    PyObject *table, *error, *hook;
-    if (!PyArg_ParseTuple(args, "SOO", &table, &error, &hook))
+    PyObject *table, *error, *hook, *melds;
+    if (!PyArg_ParseTuple(args, "SOOO", &table, &error, &hook, &melds))
         return NULL;
     if (PyBytes_GET_SIZE(table) != (Py_ssize_t)SUIT_SHAPES * SH_ROW) {
         PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
@@ -311,6 +383,10 @@ static PyObject *py_init(PyObject *self, PyObject *args)
     suit_table = copy;
     Py_INCREF(error);
     Py_INCREF(hook);
+    Py_INCREF(melds);
+    Py_XSETREF(meld_hook, melds);
+    if (!meld_cache && !(meld_cache = PyDict_New()))
+        return NULL;
     Py_XSETREF(invalid_hand_error, error);
     Py_XSETREF(resolve_hook, hook);
     Py_RETURN_NONE;
@@ -327,7 +403,7 @@ static PyMethodDef methods[] = {
      "form_numbers" SIG_TAIL "Replacement numbers (regular, seven pairs, thirteen orphans); None: not applicable."},
     {"batch", py_batch, METH_VARARGS, "batch(src, dst, threads, players): shanten of each 34-byte row of src."},
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
-    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook)"},
+    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1, methods};
