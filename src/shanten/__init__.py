@@ -15,16 +15,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from . import _core, _resolve
 from .batch import shanten_batch
+from .distribution import distribution
 from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
-_core._init(
-    (Path(__file__).parent / "data" / "suits.bin").read_bytes(), InvalidHandError, _resolve.resolve, _resolve.meld_counts
-)
+
+def _read_table() -> bytes:
+    with open(os.path.join(os.path.dirname(__file__), "data", "suits.bin"), "rb") as table:
+        return table.read()
+
+
+_core._init(_read_table(), InvalidHandError, _resolve.resolve, _resolve.meld_counts)
 
 shanten = _core.shanten
 replacement_number = _core.replacement_number
@@ -36,6 +41,7 @@ __all__ = [
     "Meld",
     "MeldKind",
     "TILE_NAMES",
+    "distribution",
     "replacement_number",
     "shanten",
     "shanten_batch",

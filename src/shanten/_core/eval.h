@@ -150,13 +150,16 @@ static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int play
         lo[g] = lower[g];
         up[g] = upper[g];
     }
-    const int lower_bound = combine_groups(lo, ng, M);
-    if (combine_groups(up, ng, M) == lower_bound)
-        return lower_bound;
-
-    for (int g = 0; g < ng; g++) {
-        if (slack[g] == SH_INF)
-            continue;
+    /* Lower rows give a lower bound, provably exact entries an upper bound;
+     * until they meet, solve the most constrained group exactly. */
+    for (;;) {
+        const int lower_bound = combine_groups(lo, ng, M);
+        if (combine_groups(up, ng, M) == lower_bound)
+            return lower_bound;
+        int g = -1;
+        for (int k = 0; k < ng; k++)
+            if (slack[k] != SH_INF && (g < 0 || slack[k] < slack[g]))
+                g = k;
         uint8_t h[9], l[9];
         for (int j = 0; j < nk[g]; j++) {
             h[j] = c[kinds[g][j]];
@@ -166,8 +169,9 @@ static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int play
             suit_dp(h, l, lower[g]);
         else
             isolated_dp(h, l, nk[g], lower[g]);
+        memcpy(upper[g], lower[g], SH_ROW);
+        slack[g] = SH_INF;
     }
-    return combine_groups(lo, ng, M);
 }
 
 static inline int popcount64(uint64_t x)
