@@ -144,15 +144,17 @@ static const uint8_t *meld_counts(PyObject *meld)
 static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, const uint8_t **limits)
 {
     uint8_t dead[SH_KINDS] = {0}, melded[SH_KINDS] = {0};
-    int wrc;
-    if (a->players != 4 || !PyUnicode_Check(a->rule))
+    int wrc = 0;
+    if (a->players != 4)
         return 0;
-    if (PyUnicode_CompareWithASCIIString(a->rule, "wrc") == 0)
-        wrc = 1;
-    else if (PyUnicode_CompareWithASCIIString(a->rule, "tenhou") == 0)
-        wrc = 0;
-    else
-        return 0;
+    if (a->rule != Py_None) {
+        if (!PyUnicode_Check(a->rule))
+            return 0;
+        if (PyUnicode_CompareWithASCIIString(a->rule, "wrc") == 0)
+            wrc = 1;
+        else if (PyUnicode_CompareWithASCIIString(a->rule, "tenhou") != 0)
+            return 0;
+    }
     if (a->melds != Py_None && !PyList_CheckExact(a->melds) && !PyTuple_CheckExact(a->melds))
         return 0;
     int r = read_counts(a->hand, c);
@@ -169,8 +171,13 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, const uint
             melded[i] += mc[i];
     }
     int tiles = 0, all_four = 1;
-    for (int i = 0; i < SH_KINDS; i++)
+    for (int i = 0; i < SH_KINDS; i++) {
         tiles += c[i];
+        if (c[i] + melded[i] > 4) { /* same order and words as shanten.tiles.Hand */
+            PyErr_Format(invalid_hand_error, "5th copy of %s", TILE_NAMES[i]);
+            return -1;
+        }
+    }
     if (n_melds && valid_size(tiles) && n_melds != 4 - tiles / 3) {
         PyErr_Format(invalid_hand_error, "%d concealed tiles need %d meld%s, got %zd", tiles, 4 - tiles / 3,
                      4 - tiles / 3 == 1 ? "" : "s", n_melds);

@@ -1,0 +1,112 @@
+"""The public surface: argument forms, options, errors and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import shanten
+from shanten.cli import main
+
+SEVEN_PAIRS_WITH_QUAD = "1111m2233p4455s6z"  # 5 pairs and a single; with the quad as two pairs, 6 pairs
+
+
+def test_seven_pairs_quads_option() -> None:
+    assert shanten.shanten_forms(SEVEN_PAIRS_WITH_QUAD).seven_pairs == 2
+    assert shanten.shanten_forms(SEVEN_PAIRS_WITH_QUAD, seven_pairs_quads=True).seven_pairs == 0
+    assert shanten.shanten("1111m223344p5566s", seven_pairs_quads=True) == -1
+
+
+def test_hand_object_and_numpy_row() -> None:
+    hand = shanten.Hand.parse("245568m245568p77s")
+    assert shanten.shanten(hand) == 2
+    assert shanten.shanten(np.array(hand.counts, dtype=np.uint8)) == 2
+    assert shanten.shanten(bytes(hand.counts)) == 2
+
+
+def test_melds_from_keyword_and_notation_agree() -> None:
+    written = shanten.shanten("45p55777z (3333p) (6666p)", rule="wrc")
+    passed = shanten.shanten("45p55777z", melds=["(3333p)", "(6666p)"], rule="wrc")
+    objects = shanten.shanten("45p55777z", melds=list(shanten.Hand.parse("45p55777z (3333p) (6666p)").melds), rule="wrc")
+    assert written == passed == objects == 1
+
+
+def test_dead_tiles_remove_waits() -> None:
+    assert shanten.shanten("123m456p789s1122z") == 0
+    assert shanten.shanten("123m456p789s1122z", dead="1z1z") == 0
+    assert shanten.shanten("123m456p789s1122z", dead="1z1z2z2z") == 2
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: shanten.shanten("123m4x"), "column 6: unknown character 'x'"),
+        (lambda: shanten.shanten([5] + [0] * 33), "count of 1m is 5: a count is 0 to 4"),
+        (lambda: shanten.shanten([1] * 12 + [0] * 22), "12 concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"),
+        (lambda: shanten.shanten("1112m", rule="mleague"), "unknown rule 'mleague': use 'tenhou' or 'wrc'"),
+        (lambda: shanten.shanten("1112m", players=2), "players must be 3 or 4, got 2"),
+        (lambda: shanten.shanten([0, 1] + [0] * 32, players=3), "2m does not exist in 3-player mahjong"),
+        (lambda: shanten.shanten("1111m2z", dead="1m"), "5th copy of 1m (hand, melds and dead tiles)"),
+        (lambda: shanten.shanten([4] + [0] * 26 + [1] + [0] * 6, melds=["(1111m)", "[999s]", "[999p]", "[999m]"]),
+         "5th copy of 1m"),
+        (lambda: shanten.shanten([1] + [0] * 26 + [1] + [0] * 6, melds=["[999s]"]), "2 concealed tiles need 4 melds, got 1"),
+    ],
+)
+def test_errors_are_one_line(call, message: str) -> None:
+    with pytest.raises(shanten.InvalidHandError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_batch_names_the_first_bad_row_and_uses_threads() -> None:
+    rows = np.zeros((5000, 34), dtype=np.uint8)
+    rows[:, 27] = 2
+    rows[3000, 0] = 5
+    rows[4000, 0] = 7
+    with pytest.raises(shanten.InvalidHandError, match=r"^row 3000: 5th copy of 1m$"):
+        shanten.shanten_batch(rows, threads=2)
+    rows[3000, 0] = rows[4000, 0] = 0
+    assert shanten.shanten_batch(rows, threads=2).tolist() == [-1] * 5000
+    with pytest.raises(shanten.InvalidHandError, match="shape"):
+        shanten.shanten_batch(np.zeros(34))
+
+
+def test_batch_three_player() -> None:
+    rows = np.zeros((1, 34), dtype=np.uint8)
+    rows[0, [0, 27, 28, 29]] = 3
+    rows[0, 30] = 2
+    assert shanten.shanten_batch(rows, players=3).tolist() == [-1]
+    rows[0, 2] = 1
+    rows[0, 30] = 1
+    with pytest.raises(shanten.InvalidHandError, match="^row 0: 3m does not exist in 3-player mahjong$"):
+        shanten.shanten_batch(rows, players=3)
+
+
+def test_cli_prints_forms(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["19m19p19s1234567z"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "19m19p19s1234567z  (13 tiles)",
+        "shanten 0: tenpai",
+        "  regular            8",
+        "  seven pairs        6",
+        "  thirteen orphans   0  *",
+    ]
+
+
+def test_cli_bad_query_exits_2_with_one_line() -> None:
+    run = subprocess.run([sys.executable, "-m", "shanten", "123m45"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr == "shanten: error: column 5: digits '45' have no suit letter\n"
+
+
+def test_cli_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["45p55777z (3333p) (6666p)", "--rule", "wrc"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "shanten 1: 1-shanten"
+    assert main(["1111m111122233z", "--players", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "shanten 2: 2-shanten"
