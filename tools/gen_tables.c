@@ -3,8 +3,9 @@
  *   cc -O2 -mssse3 -o /tmp/gen_tables tools/gen_tables.c && /tmp/gen_tables src/shanten
  *
  * writes src/shanten/_core/tables.h (shape ranking steps and the isolated-kinds
- * table) and src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank
- * order). The rows come from the same DP the rule variants use at run time;
+ * table), src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank
+ * order) and src/shanten/data/necessary.bin (per shape and row entry, a
+ * little-endian u16 mask of the kinds whose draw lowers that entry). The rows come from the same DP the rule variants use at run time;
  * tests/ check every row against an independent oracle.
  */
 #include <stdio.h>
@@ -92,7 +93,9 @@ int main(int argc, char **argv)
 
     snprintf(path, sizeof path, "%s/data/suits.bin", argv[1]);
     f = fopen(path, "wb");
-    if (!f) { perror(path); return 1; }
+    snprintf(path, sizeof path, "%s/data/necessary.bin", argv[1]);
+    FILE *fn = fopen(path, "wb");
+    if (!f || !fn) { perror(path); return 1; }
     long rank = 0;
     uint8_t c[9], lim[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4}, row[SH_ROW];
     for (long code = 0; code < 1953125; code++) { /* base-5 counting is lexicographic */
@@ -107,9 +110,27 @@ int main(int argc, char **argv)
         if (r != rank) { fprintf(stderr, "rank mismatch at %ld\n", rank); return 1; }
         suit_dp(c, lim, row);
         fwrite(row, 1, SH_ROW, f);
+        /* necessary tiles of each entry: the kinds whose draw lowers it */
+        uint16_t need[SH_ROW] = {0};
+        for (int t = 0; t < 9; t++) {
+            uint8_t more[SH_ROW];
+            if (c[t] == 4)
+                continue;
+            c[t]++;
+            suit_dp(c, lim, more);
+            c[t]--;
+            for (int e = 0; e < SH_ROW; e++)
+                if (more[e] < row[e])
+                    need[e] |= (uint16_t)(1u << t);
+        }
+        for (int e = 0; e < SH_ROW; e++) { /* little-endian u16 */
+            fputc(need[e] & 0xFF, fn);
+            fputc(need[e] >> 8, fn);
+        }
         rank++;
     }
     fclose(f);
+    fclose(fn);
     if (rank != SUIT_SHAPES) { fprintf(stderr, "%ld shapes\n", rank); return 1; }
     return 0;
 }

@@ -24,12 +24,10 @@ from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
 
-def _read_table() -> bytes:
-    with open(os.path.join(os.path.dirname(__file__), "data", "suits.bin"), "rb") as table:
-        return table.read()
-
-
-_core._init(_read_table(), InvalidHandError, _resolve.resolve, _resolve.meld_counts)
+_DATA = os.path.join(os.path.dirname(__file__), "data")
+with open(os.path.join(_DATA, "suits.bin"), "rb") as _table:
+    _core._init(_table.read(), InvalidHandError, _resolve.resolve, _resolve.meld_counts,
+                os.path.join(_DATA, "necessary.bin"))
 
 shanten = _core.shanten
 replacement_number = _core.replacement_number

@@ -63,6 +63,10 @@ def _counts(value: object, what: str) -> tuple[int, ...]:
     return counts
 
 
+def _dead_counts(dead: DeadLike) -> tuple[int, ...]:
+    return (0,) * 34 if dead is None else parse_tiles(dead) if isinstance(dead, str) else _counts(dead, "dead")
+
+
 def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, players: int = 4) -> tuple[int, ...]:
     """Per-kind upper limits on the winning hand.
 
@@ -76,7 +80,7 @@ def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, playe
     rule = "tenhou" if rule is None else rule
     if rule not in RULES:
         raise InvalidHandError(f"unknown rule {rule!r}: use 'tenhou' or 'wrc'")
-    dead_counts = (0,) * 34 if dead is None else parse_tiles(dead) if isinstance(dead, str) else _counts(dead, "dead")
+    dead_counts = _dead_counts(dead)
     held = hand.total_counts
     result = []
     for kind in range(34):
@@ -90,9 +94,12 @@ def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, playe
 
 
 def resolve(hand: HandLike, melds: Iterable[MeldLike] | None, rule: str | None, dead: DeadLike, players: int
-            ) -> tuple[bytes, bytes | None]:
-    """Counts and limits for the core; limits None when they are the defaults (fast path)."""
+            ) -> tuple[bytes, bytes | None, bytes]:
+    """Counts, limits (None when they are the defaults: the fast path) and live copies for the core."""
     h = to_hand(hand, melds, players)
-    lim = limits(h, rule, dead, players)
+    dead_counts = _dead_counts(dead)
+    lim = limits(h, rule, dead_counts, players)
     default = all(limit == 4 or (players == 3 and 1 <= kind <= 7) for kind, limit in enumerate(lim))
-    return bytes(h.counts), None if default else bytes(lim)
+    held = h.total_counts
+    live = bytes(4 - held[k] - dead_counts[k] for k in range(34))
+    return bytes(h.counts), None if default else bytes(lim), live

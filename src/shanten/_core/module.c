@@ -5,7 +5,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "eval.h"
+#include "necessary.h"
 
 #ifndef _WIN32
 #include <pthread.h>
@@ -74,15 +74,17 @@ static int read_counts(PyObject *hand, uint8_t *c)
 
 typedef struct {
     PyObject *hand, *melds, *rule, *dead;
-    int players, quads_as_pairs;
+    int players, quads_as_pairs, forms;
 } call_args;
 
-static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, call_args *a, const char *fname)
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, call_args *a, const char *fname,
+                      int allow_forms)
 {
     a->hand = NULL;
     a->melds = a->rule = a->dead = Py_None;
     a->players = 4;
     a->quads_as_pairs = 0;
+    a->forms = FORMS_ALL;
     if (nargs != 1) {
         PyErr_Format(PyExc_TypeError, "%s() takes exactly one positional argument (%zd given)", fname, nargs);
         return -1;
@@ -110,6 +112,11 @@ static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
             if (t < 0)
                 return -1;
             a->quads_as_pairs = t;
+        } else if (allow_forms && PyUnicode_CompareWithASCIIString(name, "regular_only") == 0) {
+            int t = PyObject_IsTrue(value);
+            if (t < 0)
+                return -1;
+            a->forms = t ? FORM_REGULAR : FORMS_ALL;
         } else {
             PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, name);
             return -1;
@@ -141,7 +148,7 @@ static const uint8_t *meld_counts(PyObject *meld)
 /* Rule variants with plain counts, 4-player: limits built here rather than in
  * _resolve.limits (same formula), since building a Hand costs far more than
  * the answer. 1: done, 0: not this shape of arguments, -1: error set. */
-static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, const uint8_t **limits)
+static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *live, const uint8_t **limits)
 {
     uint8_t dead[SH_KINDS] = {0}, melded[SH_KINDS] = {0};
     int wrc = 0;
@@ -189,50 +196,78 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, const uint
             return -1;
         }
         lim[i] = (uint8_t)(4 - dead[i] - (wrc ? melded[i] : 0));
+        live[i] = (uint8_t)(4 - c[i] - melded[i] - dead[i]);
         all_four &= lim[i] == 4;
     }
     *limits = all_four ? NULL : lim;
     return 1;
 }
 
-/* Resolve the arguments and evaluate; 0 on success. */
-static int evaluate_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname, forms_t *out)
+/* A hand with everything the queries need, validated. */
+typedef struct {
+    uint8_t c[SH_KINDS], lim[SH_KINDS], live[SH_KINDS]; /* live: copies still drawable */
+    const uint8_t *limits;                             /* NULL: the rule "tenhou" defaults */
+    summary_t sm;
+    int players, quads_as_pairs, forms;
+} hand_state;
+
+static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname,
+                        int allow_forms, hand_state *h)
 {
     call_args a;
-    uint8_t c[SH_KINDS], lim[SH_KINDS];
-    const uint8_t *limits = NULL;
     int kind;
-    if (parse_args(args, nargs, kwnames, &a, fname) < 0)
+    h->limits = NULL;
+    if (parse_args(args, nargs, kwnames, &a, fname, allow_forms) < 0)
         return -1;
+    h->players = a.players;
+    h->quads_as_pairs = a.quads_as_pairs;
+    h->forms = a.forms;
     int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
-    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, c) : plain_limits(&a, c, lim, &limits);
+    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, h->c)
+                                                                       : plain_limits(&a, h->c, h->lim, h->live, &h->limits);
     if (plain < 0)
         return -1;
+    if (plain && a.melds == Py_None && a.dead == Py_None)
+        for (int i = 0; i < SH_KINDS; i++)
+            h->live[i] = (uint8_t)(h->c[i] <= 4 ? 4 - h->c[i] : 0);
     if (!plain) {
         PyObject *r = PyObject_CallFunction(resolve_hook, "OOOOi", a.hand, a.melds, a.rule, a.dead, a.players);
         if (!r)
             return -1;
-        /* (counts: bytes, limits: bytes | None), both validated in Python */
-        PyObject *cb = PyTuple_GET_ITEM(r, 0), *lb = PyTuple_GET_ITEM(r, 1);
-        memcpy(c, PyBytes_AS_STRING(cb), SH_KINDS);
+        /* (counts, limits or None, live), validated in Python */
+        PyObject *lb = PyTuple_GET_ITEM(r, 1);
+        memcpy(h->c, PyBytes_AS_STRING(PyTuple_GET_ITEM(r, 0)), SH_KINDS);
+        memcpy(h->live, PyBytes_AS_STRING(PyTuple_GET_ITEM(r, 2)), SH_KINDS);
         if (lb != Py_None) {
-            memcpy(lim, PyBytes_AS_STRING(lb), SH_KINDS);
-            limits = lim;
+            memcpy(h->lim, PyBytes_AS_STRING(lb), SH_KINDS);
+            h->limits = h->lim;
         }
         Py_DECREF(r);
     }
-    summary_t sm;
-    int code = validate(c, a.players, &sm, &kind);
+    int code = validate(h->c, h->players, &h->sm, &kind);
     if (code != SH_OK) {
-        raise_invalid(code, sm.tiles, kind, "");
-        return -1;
-    }
-    *out = evaluate(c, &sm, limits, a.players, a.quads_as_pairs);
-    if (best_of(*out) >= SH_INF) {
-        PyErr_SetString(invalid_hand_error, "no complete hand can be reached within these limits");
+        raise_invalid(code, h->sm.tiles, kind, "");
         return -1;
     }
     return 0;
+}
+
+static int unreachable(int r)
+{
+    if (r < SH_INF)
+        return 0;
+    PyErr_SetString(invalid_hand_error, "no complete hand can be reached within these limits");
+    return 1;
+}
+
+/* Resolve the arguments and evaluate; 0 on success. */
+static int evaluate_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname, forms_t *out)
+{
+    hand_state h;
+    if (resolve_args(args, nargs, kwnames, fname, 0, &h) < 0)
+        return -1;
+    *out = evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs);
+    return unreachable(best_of(*out)) ? -1 : 0;
 }
 
 static PyObject *py_shanten(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
@@ -269,6 +304,99 @@ static PyObject *py_form_numbers(PyObject *self, PyObject *const *args, Py_ssize
     Py_XDECREF(s);
     Py_XDECREF(o);
     return t;
+}
+
+/* ---- uke-ire --------------------------------------------------------------- */
+
+static PyTypeObject ukeire_type;
+static PyObject *tile_names[SH_KINDS]; /* interned '1m'...'7z' */
+static char *necessary_path;
+
+static PyStructSequence_Field ukeire_fields[] = {
+    {"shanten", "shanten of the hand before the draw"},
+    {"tiles", "tile kinds whose draw lowers the shanten, as names ('1m'...'7z'), ascending"},
+    {"counts", "live copies of each of those kinds"},
+    {"total", "sum of counts"},
+    {"mask", "the same kinds as a bit mask (bit k: kind k)"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc ukeire_desc = {
+    "shanten.Ukeire", "Uke-ire of a 3n+1 hand: the draws that lower its shanten, with live counts.", ukeire_fields, 5};
+
+static int load_necessary(void)
+{
+    if (necessary_table)
+        return 0;
+    const size_t size = (size_t)SUIT_SHAPES * SH_ROW * 2;
+    uint8_t *buf = PyMem_RawMalloc(size);
+    FILE *f = buf ? fopen(necessary_path, "rb") : NULL;
+    size_t got = f ? fread(buf, 1, size, f) : 0;
+    if (f)
+        fclose(f);
+    if (got != size) {
+        PyMem_RawFree(buf);
+        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", necessary_path);
+        return -1;
+    }
+    necessary_table = buf;
+    return 0;
+}
+
+/* Necessary kinds of a validated 3n+1 hand, before the live filter. */
+static int necessary_of(hand_state *h, uint64_t *mask)
+{
+    if (!h->limits && !h->quads_as_pairs) {
+        if (load_necessary() < 0)
+            return -1;
+        return necessary_fast(h->c, &h->sm, h->players, h->forms, mask);
+    }
+    return necessary_by_draws(h->c, &h->sm, h->limits, h->live, h->players, h->quads_as_pairs, h->forms, mask);
+}
+
+static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    uint64_t mask;
+    if (resolve_args(args, nargs, kwnames, "ukeire", 1, &h) < 0)
+        return NULL;
+    if (h.sm.tiles % 3 != 1) {
+        PyErr_Format(invalid_hand_error, "uke-ire needs 3n+1 concealed tiles, got %d: use discards()", h.sm.tiles);
+        return NULL;
+    }
+    const int r = necessary_of(&h, &mask);
+    if (r < 0 || unreachable(r))
+        return NULL;
+    int n = 0, total = 0;
+    PyObject *names = PyTuple_New(SH_KINDS), *counts = PyTuple_New(SH_KINDS);
+    PyObject *result = PyStructSequence_New(&ukeire_type);
+    if (!names || !counts || !result)
+        goto fail;
+    for (int t = 0; t < SH_KINDS; t++) {
+        if (!(mask >> t & 1))
+            continue;
+        if (!h.live[t]) { /* every copy held, melded or dead */
+            mask &= ~(1ULL << t);
+            continue;
+        }
+        Py_INCREF(tile_names[t]);
+        PyTuple_SET_ITEM(names, n, tile_names[t]);
+        PyTuple_SET_ITEM(counts, n, PyLong_FromLong(h.live[t]));
+        total += h.live[t];
+        n++;
+    }
+    if (_PyTuple_Resize(&names, n) < 0 || _PyTuple_Resize(&counts, n) < 0)
+        goto fail;
+    PyStructSequence_SET_ITEM(result, 0, PyLong_FromLong(r - 1));
+    PyStructSequence_SET_ITEM(result, 1, names);
+    PyStructSequence_SET_ITEM(result, 2, counts);
+    PyStructSequence_SET_ITEM(result, 3, PyLong_FromLong(total));
+    PyStructSequence_SET_ITEM(result, 4, PyLong_FromUnsignedLongLong(mask));
+    return result;
+fail:
+    Py_XDECREF(names);
+    Py_XDECREF(counts);
+    Py_XDECREF(result);
+    return NULL;
 }
 
 /* ---- batch ---------------------------------------------------------------- */
@@ -374,8 +502,13 @@ static PyObject *py_suit_values(PyObject *self, PyObject *arg)
 static PyObject *py_init(PyObject *self, PyObject *args)
 {
     PyObject *table, *error, *hook, *melds;
-    if (!PyArg_ParseTuple(args, "SOOO", &table, &error, &hook, &melds))
+    const char *path;
+    if (!PyArg_ParseTuple(args, "SOOOs", &table, &error, &hook, &melds, &path))
         return NULL;
+    PyMem_RawFree(necessary_path);
+    if (!(necessary_path = PyMem_RawMalloc(strlen(path) + 1)))
+        return PyErr_NoMemory();
+    strcpy(necessary_path, path);
     if (PyBytes_GET_SIZE(table) != (Py_ssize_t)SUIT_SHAPES * SH_ROW) {
         PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
         return NULL;
@@ -408,9 +541,12 @@ static PyMethodDef methods[] = {
      "replacement_number" SIG_TAIL "Shanten + 1: tiles to exchange to win."},
     {"form_numbers", (PyCFunction)(void (*)(void))py_form_numbers, METH_FASTCALL | METH_KEYWORDS,
      "form_numbers" SIG_TAIL "Replacement numbers (regular, seven pairs, thirteen orphans); None: not applicable."},
+    {"ukeire", (PyCFunction)(void (*)(void))py_ukeire, METH_FASTCALL | METH_KEYWORDS,
+     "ukeire(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
+     "Uke-ire of a 3n+1 hand. See shanten.ukeire."},
     {"batch", py_batch, METH_VARARGS, "batch(src, dst, threads, players): shanten of each 34-byte row of src."},
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
-    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook)"},
+    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1, methods};
@@ -418,6 +554,20 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Com
 PyMODINIT_FUNC PyInit__core(void)
 {
     for (int i = 0; i < 5; i++)
-        small_ints[i] = PyLong_FromLong(i); /* immortal-ish cached objects */
-    return PyModule_Create(&module);
+        small_ints[i] = PyLong_FromLong(i); /* cached objects: identity checks in read_counts */
+    for (int i = 0; i < SH_KINDS; i++)
+        if (!(tile_names[i] = PyUnicode_InternFromString(TILE_NAMES[i])))
+            return NULL;
+    if (!ukeire_type.tp_name && PyStructSequence_InitType2(&ukeire_type, &ukeire_desc) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&ukeire_type);
+    if (PyModule_AddObject(m, "Ukeire", (PyObject *)&ukeire_type) < 0) {
+        Py_DECREF(&ukeire_type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
