@@ -94,12 +94,12 @@ def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, playe
 
 
 def resolve(hand: HandLike, melds: Iterable[MeldLike] | None, rule: str | None, dead: DeadLike, players: int
-            ) -> tuple[bytes, bytes | None, bytes]:
-    """Counts, limits (None when they are the defaults: the fast path) and live copies for the core."""
+            ) -> tuple[bytes, bytes | None, bytes, bytes]:
+    """Counts, limits (None when they are the defaults: the fast path), live copies and red fives for the core."""
     h = to_hand(hand, melds, players)
     dead_counts = _dead_counts(dead)
     lim = limits(h, rule, dead_counts, players)
     default = all(limit == 4 or (players == 3 and 1 <= kind <= 7) for kind, limit in enumerate(lim))
     held = h.total_counts
     live = bytes(4 - held[k] - dead_counts[k] for k in range(34))
-    return bytes(h.counts), None if default else bytes(lim), live
+    return bytes(h.counts), None if default else bytes(lim), live, bytes(h.red)

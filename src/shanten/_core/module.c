@@ -207,6 +207,7 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *l
 typedef struct {
     uint8_t c[SH_KINDS], lim[SH_KINDS], live[SH_KINDS]; /* live: copies still drawable */
     const uint8_t *limits;                             /* NULL: the rule "tenhou" defaults */
+    uint8_t red[3];                                    /* red fives held per suit (notation input only) */
     summary_t sm;
     int players, quads_as_pairs, forms;
 } hand_state;
@@ -217,6 +218,7 @@ static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     call_args a;
     int kind;
     h->limits = NULL;
+    memset(h->red, 0, sizeof h->red);
     if (parse_args(args, nargs, kwnames, &a, fname, allow_forms) < 0)
         return -1;
     h->players = a.players;
@@ -234,10 +236,11 @@ static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
         PyObject *r = PyObject_CallFunction(resolve_hook, "OOOOi", a.hand, a.melds, a.rule, a.dead, a.players);
         if (!r)
             return -1;
-        /* (counts, limits or None, live), validated in Python */
+        /* (counts, limits or None, live, red), validated in Python */
         PyObject *lb = PyTuple_GET_ITEM(r, 1);
         memcpy(h->c, PyBytes_AS_STRING(PyTuple_GET_ITEM(r, 0)), SH_KINDS);
         memcpy(h->live, PyBytes_AS_STRING(PyTuple_GET_ITEM(r, 2)), SH_KINDS);
+        memcpy(h->red, PyBytes_AS_STRING(PyTuple_GET_ITEM(r, 3)), 3);
         if (lb != Py_None) {
             memcpy(h->lim, PyBytes_AS_STRING(lb), SH_KINDS);
             h->limits = h->lim;
@@ -353,6 +356,40 @@ static int necessary_of(hand_state *h, uint64_t *mask)
     return necessary_by_draws(h->c, &h->sm, h->limits, h->live, h->players, h->quads_as_pairs, h->forms, mask);
 }
 
+/* Fill fields [first, first + 4) of a struct sequence: tiles, counts, total, mask
+ * of the necessary kinds that still have a live copy. */
+static int set_necessary_fields(PyObject *result, int first, uint64_t mask, const uint8_t *live)
+{
+    int n = 0, total = 0;
+    PyObject *names = PyTuple_New(SH_KINDS), *counts = PyTuple_New(SH_KINDS);
+    if (!names || !counts)
+        goto fail;
+    for (int t = 0; t < SH_KINDS; t++) {
+        if (!(mask >> t & 1))
+            continue;
+        if (!live[t]) { /* every copy held, melded or dead */
+            mask &= ~(1ULL << t);
+            continue;
+        }
+        Py_INCREF(tile_names[t]);
+        PyTuple_SET_ITEM(names, n, tile_names[t]);
+        PyTuple_SET_ITEM(counts, n, PyLong_FromLong(live[t]));
+        total += live[t];
+        n++;
+    }
+    if (_PyTuple_Resize(&names, n) < 0 || _PyTuple_Resize(&counts, n) < 0)
+        goto fail;
+    PyStructSequence_SET_ITEM(result, first, names);
+    PyStructSequence_SET_ITEM(result, first + 1, counts);
+    PyStructSequence_SET_ITEM(result, first + 2, PyLong_FromLong(total));
+    PyStructSequence_SET_ITEM(result, first + 3, PyLong_FromUnsignedLongLong(mask));
+    return 0;
+fail:
+    Py_XDECREF(names);
+    Py_XDECREF(counts);
+    return -1;
+}
+
 static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     hand_state h;
@@ -366,37 +403,117 @@ static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nar
     const int r = necessary_of(&h, &mask);
     if (r < 0 || unreachable(r))
         return NULL;
-    int n = 0, total = 0;
-    PyObject *names = PyTuple_New(SH_KINDS), *counts = PyTuple_New(SH_KINDS);
     PyObject *result = PyStructSequence_New(&ukeire_type);
-    if (!names || !counts || !result)
-        goto fail;
-    for (int t = 0; t < SH_KINDS; t++) {
-        if (!(mask >> t & 1))
-            continue;
-        if (!h.live[t]) { /* every copy held, melded or dead */
-            mask &= ~(1ULL << t);
-            continue;
-        }
-        Py_INCREF(tile_names[t]);
-        PyTuple_SET_ITEM(names, n, tile_names[t]);
-        PyTuple_SET_ITEM(counts, n, PyLong_FromLong(h.live[t]));
-        total += h.live[t];
-        n++;
-    }
-    if (_PyTuple_Resize(&names, n) < 0 || _PyTuple_Resize(&counts, n) < 0)
-        goto fail;
+    if (!result)
+        return NULL;
     PyStructSequence_SET_ITEM(result, 0, PyLong_FromLong(r - 1));
-    PyStructSequence_SET_ITEM(result, 1, names);
-    PyStructSequence_SET_ITEM(result, 2, counts);
-    PyStructSequence_SET_ITEM(result, 3, PyLong_FromLong(total));
-    PyStructSequence_SET_ITEM(result, 4, PyLong_FromUnsignedLongLong(mask));
+    if (set_necessary_fields(result, 1, mask, h.live) < 0) {
+        Py_DECREF(result);
+        return NULL;
+    }
     return result;
-fail:
-    Py_XDECREF(names);
-    Py_XDECREF(counts);
-    Py_XDECREF(result);
-    return NULL;
+}
+
+/* ---- discards -------------------------------------------------------------- */
+
+static PyTypeObject discard_type;
+
+static PyStructSequence_Field discard_fields[] = {
+    {"tile", "the discard, e.g. '5m' ('0m': the red five)"},
+    {"shanten", "shanten after the discard"},
+    {"tiles", "kinds whose draw then lowers the shanten (at tenpai: the waits), ascending"},
+    {"counts", "live copies of each of those kinds"},
+    {"total", "sum of counts"},
+    {"mask", "the same kinds as a bit mask (bit k: kind k)"},
+    {"back", "True when the discard raises the shanten (shanten-back)"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc discard_desc = {
+    "shanten.Discard", "One row of a discard table: the discard and the uke-ire it leaves.", discard_fields, 7};
+
+typedef struct {
+    int kind, red, r, total;
+    uint64_t mask;
+} discard_row;
+
+static int compare_rows(const void *pa, const void *pb)
+{
+    const discard_row *a = pa, *b = pb;
+    if (a->r != b->r)
+        return a->r - b->r;
+    if (a->total != b->total)
+        return b->total - a->total;
+    if (a->kind != b->kind)
+        return a->kind - b->kind;
+    return b->red - a->red;
+}
+
+static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    discard_row rows[SH_KINDS + 3];
+    int n = 0;
+    if (resolve_args(args, nargs, kwnames, "discards", 1, &h) < 0)
+        return NULL;
+    if (h.sm.tiles % 3 != 2) {
+        PyErr_Format(invalid_hand_error, "a discard table needs 3n+2 concealed tiles, got %d: use ukeire()", h.sm.tiles);
+        return NULL;
+    }
+    const int before = best_of_forms(evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs), h.forms);
+    if (unreachable(before))
+        return NULL;
+    const summary_t whole = h.sm;
+    for (int d = 0; d < SH_KINDS; d++) {
+        if (!h.c[d])
+            continue;
+        /* the discarded copy joins the dead tiles, so live counts stay as they are */
+        h.c[d]--;
+        h.sm = summarize(h.c);
+        uint64_t mask;
+        const int r = necessary_of(&h, &mask);
+        h.c[d]++;
+        if (r < 0)
+            return NULL;
+        uint64_t live_mask = 0;
+        int total = 0;
+        for (int t = 0; t < SH_KINDS; t++)
+            if ((mask >> t & 1) && h.live[t]) {
+                live_mask |= 1ULL << t;
+                total += h.live[t];
+            }
+        const int suit = d / 9, is_five = d < 27 && d % 9 == 4;
+        const int reds = is_five ? h.red[suit] : 0;
+        if (reds) /* a red five is its own candidate beside the plain fives */
+            rows[n++] = (discard_row){d, 1, r, total, live_mask};
+        if (!reds || h.c[d] > reds)
+            rows[n++] = (discard_row){d, 0, r, total, live_mask};
+    }
+    h.sm = whole;
+    qsort(rows, (size_t)n, sizeof rows[0], compare_rows);
+    PyObject *table = PyTuple_New(n);
+    if (!table)
+        return NULL;
+    for (int k = 0; k < n; k++) {
+        PyObject *row = PyStructSequence_New(&discard_type);
+        if (!row) {
+            Py_DECREF(table);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(table, k, row);
+        PyObject *name = rows[k].red ? PyUnicode_FromFormat("0%c", "mps"[rows[k].kind / 9]) : tile_names[rows[k].kind];
+        if (!rows[k].red)
+            Py_INCREF(name);
+        PyStructSequence_SET_ITEM(row, 0, name);
+        PyStructSequence_SET_ITEM(row, 1, PyLong_FromLong(rows[k].r - 1));
+        PyObject *back = rows[k].r > before ? Py_True : Py_False;
+        Py_INCREF(back);
+        PyStructSequence_SET_ITEM(row, 6, back);
+        if (!name || set_necessary_fields(row, 2, rows[k].mask, h.live) < 0) {
+            Py_DECREF(table);
+            return NULL;
+        }
+    }
+    return table;
 }
 
 /* ---- batch ---------------------------------------------------------------- */
@@ -544,6 +661,9 @@ static PyMethodDef methods[] = {
     {"ukeire", (PyCFunction)(void (*)(void))py_ukeire, METH_FASTCALL | METH_KEYWORDS,
      "ukeire(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
      "Uke-ire of a 3n+1 hand. See shanten.ukeire."},
+    {"discards", (PyCFunction)(void (*)(void))py_discards, METH_FASTCALL | METH_KEYWORDS,
+     "discards(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
+     "Discard table of a 3n+2 hand, best first. See shanten.discards."},
     {"batch", py_batch, METH_VARARGS, "batch(src, dst, threads, players): shanten of each 34-byte row of src."},
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
     {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path)"},
@@ -560,12 +680,15 @@ PyMODINIT_FUNC PyInit__core(void)
             return NULL;
     if (!ukeire_type.tp_name && PyStructSequence_InitType2(&ukeire_type, &ukeire_desc) < 0)
         return NULL;
+    if (!discard_type.tp_name && PyStructSequence_InitType2(&discard_type, &discard_desc) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
     Py_INCREF(&ukeire_type);
-    if (PyModule_AddObject(m, "Ukeire", (PyObject *)&ukeire_type) < 0) {
-        Py_DECREF(&ukeire_type);
+    Py_INCREF(&discard_type);
+    if (PyModule_AddObject(m, "Ukeire", (PyObject *)&ukeire_type) < 0 ||
+        PyModule_AddObject(m, "Discard", (PyObject *)&discard_type) < 0) {
         Py_DECREF(m);
         return NULL;
     }
