@@ -16,6 +16,9 @@ static PyObject *resolve_hook; /* shanten._resolve.resolve */
 static PyObject *meld_hook;    /* shanten._resolve.meld_counts */
 static PyObject *meld_cache;   /* meld (notation or Meld) -> its 34 counts as bytes */
 static PyObject *small_ints[5];
+/* CPython keeps small ints in one array: when 0..4 sit at equal strides, a
+ * count is read from the object's address alone. */
+static uintptr_t small_base, small_stride;
 
 static const char *const TILE_NAMES[SH_KINDS] = {
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p",
@@ -52,9 +55,10 @@ static int read_counts(PyObject *hand, uint8_t *c)
     PyObject **items = PySequence_Fast_ITEMS(hand);
     for (int i = 0; i < SH_KINDS; i++) {
         PyObject *o = items[i];
-        /* small ints are cached singletons: identity is the cheap common case */
-        int v = o == small_ints[0] ? 0 : o == small_ints[1] ? 1 : o == small_ints[2] ? 2
-              : o == small_ints[3] ? 3 : o == small_ints[4] ? 4 : -1;
+        const uintptr_t offset = (uintptr_t)o - small_base;
+        int v = -1;
+        if (small_stride && offset <= 4 * small_stride && offset % small_stride == 0)
+            v = (int)(offset / small_stride);
         if (v < 0) {
             if (!PyLong_Check(o))
                 return 0;
@@ -361,33 +365,29 @@ static int necessary_of(hand_state *h, uint64_t *mask)
 static int set_necessary_fields(PyObject *result, int first, uint64_t mask, const uint8_t *live)
 {
     int n = 0, total = 0;
-    PyObject *names = PyTuple_New(SH_KINDS), *counts = PyTuple_New(SH_KINDS);
-    if (!names || !counts)
-        goto fail;
+    for (int t = 0; t < SH_KINDS; t++)
+        if (!live[t]) /* every copy held, melded or dead */
+            mask &= ~(1ULL << t);
+    PyObject *names = PyTuple_New(popcount64(mask)), *counts = PyTuple_New(popcount64(mask));
+    if (!names || !counts) {
+        Py_XDECREF(names);
+        Py_XDECREF(counts);
+        return -1;
+    }
     for (int t = 0; t < SH_KINDS; t++) {
         if (!(mask >> t & 1))
             continue;
-        if (!live[t]) { /* every copy held, melded or dead */
-            mask &= ~(1ULL << t);
-            continue;
-        }
         Py_INCREF(tile_names[t]);
         PyTuple_SET_ITEM(names, n, tile_names[t]);
         PyTuple_SET_ITEM(counts, n, PyLong_FromLong(live[t]));
         total += live[t];
         n++;
     }
-    if (_PyTuple_Resize(&names, n) < 0 || _PyTuple_Resize(&counts, n) < 0)
-        goto fail;
     PyStructSequence_SET_ITEM(result, first, names);
     PyStructSequence_SET_ITEM(result, first + 1, counts);
     PyStructSequence_SET_ITEM(result, first + 2, PyLong_FromLong(total));
     PyStructSequence_SET_ITEM(result, first + 3, PyLong_FromUnsignedLongLong(mask));
     return 0;
-fail:
-    Py_XDECREF(names);
-    Py_XDECREF(counts);
-    return -1;
 }
 
 static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
@@ -674,7 +674,12 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Com
 PyMODINIT_FUNC PyInit__core(void)
 {
     for (int i = 0; i < 5; i++)
-        small_ints[i] = PyLong_FromLong(i); /* cached objects: identity checks in read_counts */
+        small_ints[i] = PyLong_FromLong(i);
+    small_base = (uintptr_t)small_ints[0];
+    small_stride = (uintptr_t)small_ints[1] - small_base;
+    for (int i = 2; i < 5; i++)
+        if ((uintptr_t)small_ints[i] != small_base + i * small_stride)
+            small_stride = 0;
     for (int i = 0; i < SH_KINDS; i++)
         if (!(tile_names[i] = PyUnicode_InternFromString(TILE_NAMES[i])))
             return NULL;

@@ -18,19 +18,27 @@ static const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16
 #define FORM_ORPHANS 4
 #define FORMS_ALL 7
 
+/* A group's row (16 readable bytes) and, per entry, its necessary kinds:
+ * suits point into necessary.bin (9-bit masks, shifted to the suit's kinds
+ * when read); the isolated group has its masks spelled out. */
 typedef struct {
-    int v[SH_ROW];
-    uint64_t mask[SH_ROW]; /* bit k: kind k */
+    const uint8_t *v, *need;
+    int base;
+    uint64_t mask[SH_ROW]; /* bit k: kind k (isolated group only) */
 } masked_row;
+
+static inline uint64_t entry_mask(const masked_row *g, int e)
+{
+    if (!g->need)
+        return g->mask[e];
+    return (uint64_t)(g->need[2 * e] | g->need[2 * e + 1] << 8) << g->base;
+}
 
 static void suit_masked(const uint8_t *c, int base, masked_row *out)
 {
-    const uint8_t *row = suit_row(c + base);
-    const uint8_t *need = necessary_table + (size_t)(row - suit_table) / SH_ROW * SH_ROW * 2;
-    for (int e = 0; e < SH_ROW; e++) {
-        out->v[e] = row[e];
-        out->mask[e] = (uint64_t)(need[2 * e] | need[2 * e + 1] << 8) << base;
-    }
+    out->v = suit_row(c + base);
+    out->need = necessary_table + (size_t)(out->v - suit_table) * 2;
+    out->base = base;
 }
 
 /* Kinds of the isolated group with the same count are interchangeable: one
@@ -46,19 +54,55 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
         if (c[kinds[j]] < 4)
             with_count[c[kinds[j]]] |= 1ULL << kinds[j];
     }
-    const uint8_t *row = ISO_TABLE[idx];
-    for (int e = 0; e < SH_ROW; e++) {
-        out->v[e] = row[e];
-        out->mask[e] = 0;
-    }
+    out->v = ISO_TABLE[idx];
+    out->need = NULL;
+    memset(out->mask, 0, sizeof out->mask);
     for (int k = 0; k < 4; k++) {
         if (!with_count[k])
             continue;
         const uint8_t *more = ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k + 1]];
         for (int e = 0; e < SH_ROW; e++)
-            if (more[e] < row[e])
+            if (more[e] < out->v[e])
                 out->mask[e] |= with_count[k];
     }
+}
+
+/* Union of the masks over every split of merged entry (m, p) into x and y
+ * that attains `value`. */
+static uint64_t split_mask(const masked_row *x, const masked_row *y, int m, int p, int value)
+{
+    uint64_t mask = 0;
+    for (int a = 0; a <= m; a++)
+        for (int px = 0; px <= p; px++) {
+            const int ex = 2 * a + px, ey = 2 * (m - a) + p - px;
+            if (x->v[ex] + y->v[ey] == value)
+                mask |= entry_mask(x, ex) | entry_mask(y, ey);
+        }
+    return mask;
+}
+
+/* Values by the vector merges; masks only for the entries of optimal splits. */
+static int regular_necessary(const uint8_t *c, int M, int players, uint64_t *mask)
+{
+    masked_row g[4];
+    int bases[3], ns = run_suits(players, bases);
+    for (int k = 0; k < ns; k++)
+        suit_masked(c, bases[k], &g[k]);
+    iso_masked(c, players, &g[ns]);
+    uint8_t left[16], right[16];
+    row_store(right, merge_rows(row_load(g[ns - 1].v), row_load(g[ns].v)));
+    row_store(left, ns == 3 ? merge_rows(row_load(g[0].v), row_load(g[1].v)) : row_load(g[0].v));
+    const int best = final_value(row_load(left), row_load(right), M);
+    *mask = 0;
+    for (int a = 0; a <= M; a++)
+        for (int px = 0; px <= 1; px++) {
+            const int el = 2 * a + px, er = 2 * (M - a) + 1 - px;
+            if (left[el] + right[er] != best)
+                continue;
+            *mask |= ns == 3 ? split_mask(&g[0], &g[1], a, px, left[el]) : entry_mask(&g[0], el);
+            *mask |= split_mask(&g[ns - 1], &g[ns], M - a, 1 - px, right[er]);
+        }
+    return best;
 }
 
 static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
@@ -69,44 +113,6 @@ static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
     } else if (value == *v) {
         *mask |= m;
     }
-}
-
-static void merge_masked(const masked_row *x, const masked_row *y, masked_row *out, int M)
-{
-    for (int m = 0; m <= M; m++)
-        for (int p = 0; p <= 1; p++) {
-            int v = 4 * SH_INF;
-            uint64_t mask = 0;
-            for (int a = 0; a <= m; a++)
-                for (int px = 0; px <= p; px++) {
-                    const int ex = 2 * a + px, ey = 2 * (m - a) + p - px;
-                    take_best(&v, &mask, x->v[ex] + y->v[ey], x->mask[ex] | y->mask[ey]);
-                }
-            out->v[2 * m + p] = v;
-            out->mask[2 * m + p] = mask;
-        }
-}
-
-static int regular_necessary(const uint8_t *c, int M, int players, uint64_t *mask)
-{
-    masked_row g[4], left, right;
-    int bases[3], ns = run_suits(players, bases);
-    for (int k = 0; k < ns; k++)
-        suit_masked(c, bases[k], &g[k]);
-    iso_masked(c, players, &g[ns]);
-    merge_masked(&g[ns - 1], &g[ns], &right, M);
-    if (ns == 3)
-        merge_masked(&g[0], &g[1], &left, M);
-    else
-        left = g[0];
-    int v = 4 * SH_INF;
-    *mask = 0;
-    for (int a = 0; a <= M; a++)
-        for (int px = 0; px <= 1; px++) {
-            const int ex = 2 * a + px, ey = 2 * (M - a) + 1 - px;
-            take_best(&v, mask, left.v[ex] + right.v[ey], left.mask[ex] | right.mask[ey]);
-        }
-    return v;
 }
 
 #define ALL_KINDS ((1ULL << SH_KINDS) - 1)
