@@ -20,6 +20,7 @@ import os
 from . import _core, _resolve
 from .batch import shanten_batch
 from .distribution import distribution
+from .efficiency import Discard, Improvement, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
 from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
@@ -33,6 +34,14 @@ shanten = _core.shanten
 replacement_number = _core.replacement_number
 
 __all__ = [
+    "Discard",
+    "Improvement",
+    "Improvements",
+    "Ukeire",
+    "discards",
+    "good_shape_share",
+    "improvements",
+    "ukeire",
     "Forms",
     "Hand",
     "InvalidHandError",

@@ -1,0 +1,128 @@
+"""Tile efficiency: uke-ire, discard tables, improvement tiles and good-shape share.
+
+Definitions (every count is of *live* tiles: 4 minus the copies in the hand,
+in the player's own melds and among the dead tiles the caller passes):
+
+- **uke-ire** of a 3n+1 hand: the kinds whose draw lowers its shanten, each with
+  its live copies. A kind with no live copy is never listed.
+- **discard table** of a 3n+2 hand: for every distinct discard (a red five and a
+  plain five are separate rows when both are held), the shanten after it and
+  the uke-ire left; at tenpai those kinds are the waits. Rows that raise the
+  shanten are marked ``back``. Best first: lowest shanten, then most live tiles.
+- **improvement** of a tenpai or 1-shanten 3n+1 hand: a live draw that does not
+  lower the shanten but, with the best discard after it (same shanten, most live
+  uke-ire), leaves more live uke-ire, or at tenpai turns a one-kind wait into a
+  wait on two or more kinds. ``average`` is the mean uke-ire after improving,
+  weighted by the live copies of each improving draw.
+- **good-shape share** of a 1-shanten 3n+1 hand: of the live tiles that advance
+  it, the share after which some discard leaves tenpai on two or more kinds.
+
+>>> ukeire("123m456p789s1122z")
+shanten.Ukeire(shanten=0, tiles=('1z', '2z'), counts=(2, 2), total=4, mask=402653184)
+>>> [(row.tile, row.shanten, row.total) for row in discards("123m456p789s11225z")][:2]
+[('5z', 0, 4), ('1m', 1, 11)]
+>>> kanchan = improvements("123m456p789s13m11z")   # tenpai on 2m only
+>>> kanchan.total, kanchan.count, kanchan.draws[1]
+(3, 14, Improvement(tile='4m', count=4, discard='1m', total=7, tiles=('2m', '5m')))
+>>> round(good_shape_share("23m456p789s11z579s"), 3)   # 6s, 8s give 1-4m; 1m, 4m a kanchan
+0.467
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from . import _core
+from ._resolve import DeadLike, HandLike, MeldLike, to_hand
+from .tiles import TILE_NAMES, InvalidHandError
+
+Ukeire = _core.Ukeire
+Discard = _core.Discard
+ukeire = _core.ukeire
+discards = _core.discards
+
+
+class Improvement(NamedTuple):
+    """A draw that improves the hand without advancing it."""
+
+    tile: str
+    count: int  # live copies of the drawn tile
+    discard: str  # the best discard after drawing it
+    total: int  # live uke-ire (waits at tenpai) after that discard
+    tiles: tuple[str, ...]  # those kinds
+
+
+class Improvements(NamedTuple):
+    """The improving draws of a hand, best first, and their summary."""
+
+    shanten: int
+    total: int  # live uke-ire before improving
+    draws: tuple[Improvement, ...]
+
+    @property
+    def count(self) -> int:
+        """Live tiles that improve the hand."""
+        return sum(draw.count for draw in self.draws)
+
+    @property
+    def average(self) -> float | None:
+        """Mean live uke-ire after improving, weighted by live copies; None without improvements."""
+        return sum(d.count * d.total for d in self.draws) / self.count if self.draws else None
+
+
+def _draw_tables(hand: HandLike, melds: Iterable[MeldLike] | None, dead: DeadLike, players: int,
+                 options: dict[str, object], kinds: Iterable[int]) -> dict[int, tuple[Discard, ...]]:
+    """The discard table after drawing each of ``kinds``."""
+    h = to_hand(hand, melds, players)
+    counts, all_melds = list(h.counts), list(h.melds)
+    tables = {}
+    for kind in kinds:
+        counts[kind] += 1
+        tables[kind] = discards(counts, melds=all_melds or None, dead=dead, players=players, **options)
+        counts[kind] -= 1
+    return tables
+
+
+def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+                 dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> Improvements:
+    """Improvement tiles of a tenpai or 1-shanten 3n+1 hand (see the module's definitions)."""
+    options: dict[str, object] = {"rule": rule, "seven_pairs_quads": seven_pairs_quads}
+    base = ukeire(hand, melds=melds, dead=dead, players=players, **options)
+    if base.shanten not in (0, 1):
+        raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {base.shanten}-shanten")
+    live = _live(hand, melds, dead, players)
+    candidates = [k for k in range(34) if live[k] and not base.mask >> k & 1]
+    draws = []
+    for kind, table in _draw_tables(hand, melds, dead, players, options, candidates).items():
+        keeping = [row for row in table if row.shanten == base.shanten]
+        if not keeping:
+            continue
+        best = max(keeping, key=lambda row: (row.total, len(row.tiles)))  # max keeps the first of ties
+        better_wait = base.shanten == 0 and len(base.tiles) < 2 <= len(best.tiles)
+        if best.total > base.total or better_wait:
+            draws.append(Improvement(TILE_NAMES[kind], live[kind], best.tile, best.total, best.tiles))
+    draws.sort(key=lambda d: -d.total)
+    return Improvements(base.shanten, base.total, tuple(draws))
+
+
+def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+                     dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> float:
+    """Share of a 1-shanten hand's advancing live tiles that can reach a tenpai on two or more kinds."""
+    options: dict[str, object] = {"rule": rule, "seven_pairs_quads": seven_pairs_quads}
+    base = ukeire(hand, melds=melds, dead=dead, players=players, **options)
+    if base.shanten != 1:
+        raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {base.shanten}-shanten")
+    if not base.total:
+        return 0.0
+    kinds = [TILE_NAMES.index(name) for name in base.tiles]
+    tables = _draw_tables(hand, melds, dead, players, options, kinds)
+    good = sum(count for kind, count in zip(kinds, base.counts)
+               if any(row.shanten == 0 and len(row.tiles) >= 2 for row in tables[kind]))
+    return good / base.total
+
+
+def _live(hand: HandLike, melds: Iterable[MeldLike] | None, dead: DeadLike, players: int) -> list[int]:
+    from ._resolve import resolve
+
+    return list(resolve(hand, melds, None, dead, players)[2])
