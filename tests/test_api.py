@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 import shanten
-from shanten.cli import main
 
 SEVEN_PAIRS_WITH_QUAD = "1111m2233p4455s6z"  # 5 pairs and a single; with the quad as two pairs, 6 pairs
 
@@ -84,29 +79,3 @@ def test_batch_three_player() -> None:
     rows[0, 30] = 1
     with pytest.raises(shanten.InvalidHandError, match="^row 0: 3m does not exist in 3-player mahjong$"):
         shanten.shanten_batch(rows, players=3)
-
-
-def test_cli_prints_forms(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["19m19p19s1234567z"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out == [
-        "19m19p19s1234567z  (13 tiles)",
-        "shanten 0: tenpai",
-        "  regular            8",
-        "  seven pairs        6",
-        "  thirteen orphans   0  *",
-    ]
-
-
-def test_cli_bad_query_exits_2_with_one_line() -> None:
-    run = subprocess.run([sys.executable, "-m", "shanten", "123m45"], capture_output=True, text=True)
-    assert run.returncode == 2
-    assert run.stdout == ""
-    assert run.stderr == "shanten: error: column 5: digits '45' have no suit letter\n"
-
-
-def test_cli_options(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["45p55777z (3333p) (6666p)", "--rule", "wrc"]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == "shanten 1: 1-shanten"
-    assert main(["1111m111122233z", "--players", "3"]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == "shanten 2: 2-shanten"

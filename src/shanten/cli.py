@@ -1,24 +1,36 @@
-"""Command line: ``shanten QUERY`` prints the shanten of a hand per form and overall."""
+"""Command line: ``shanten QUERY`` analyses a hand; see ``shanten --help`` and docs/cli.md."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ._resolve import to_hand
-from .forms import shanten_forms
-from .tiles import InvalidHandError
+from .efficiency import Discard, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
+from .forms import Forms, shanten_forms
+from .tenhou import MODES, pairi
+from .tiles import Hand, InvalidHandError
+
+SCHEMA_VERSION = 1
 
 EXAMPLES = """examples:
-  shanten 336m237p2479s167z3s
-  shanten "123m 456p 789s 1234z"
+  shanten 336m237p2479s167z3s                 discard table of a 14-tile hand
+  shanten 23m456p789s11z579s                  uke-ire and improvements of a 13-tile hand
   shanten "45p55777z (3333p) (6666p)" --rule wrc
+  shanten 45p55777z --melds "(3333p) (6666p)"
   shanten 1111m111122233z --players 3
-  shanten 123456789m1122p --dead 33p
+  shanten 123456789m1122p --dead 33p --json
+  shanten --tenhou --mode qd 1111m111122233z  the text tenhou.net/2 shows
+
+melds: [123m] chi, [555z] pon, [5555z] open kan, (5555z) closed kan, {5555z} added kan
+exit status: 0 done, 2 bad input
 """
 
-FORM_LABELS = (("regular", "regular"), ("seven_pairs", "seven pairs"), ("thirteen_orphans", "thirteen orphans"))
+FORMS = (("regular", "regular"), ("seven_pairs", "seven pairs"), ("thirteen_orphans", "thirteen orphans"))
 
 
 def describe(number: int | None) -> str:
@@ -31,33 +43,140 @@ def describe(number: int | None) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shanten",
-        description="Exact shanten of a riichi mahjong hand in Tenhou notation (melds: [123m] chi, [555z] pon, "
-        "[5555z] open kan, (5555z) closed kan, {5555z} added kan).",
+        description="Exact shanten, uke-ire and discard tables for a riichi mahjong hand in Tenhou notation.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("query", help="the hand, e.g. 336m237p2479s167z3s")
+    parser.add_argument("query", help="the hand, e.g. 336m237p2479s167z3s (melds may be written in it)")
+    parser.add_argument("--melds", default=None, metavar="MELDS", help='called melds, e.g. "[123m] (5555z)"')
+    parser.add_argument("--dead", default=None, metavar="TILES", help="tiles visible elsewhere, e.g. 19m5z")
     parser.add_argument("--rule", choices=("tenhou", "wrc"), default="tenhou",
                         help="tenhou: a win holds at most 4 of a kind; wrc: own melded copies count too")
-    parser.add_argument("--dead", default=None, metavar="TILES", help="tiles visible elsewhere, e.g. 19m5z")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
+    parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
+    parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")
+    parser.add_argument("--mode", choices=MODES, default="q", help="with --tenhou: q all forms, p regular only, d: 13 tiles as is")
     return parser
+
+
+class Style:
+    """ANSI colour when writing to a terminal, plain text otherwise."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.enabled else text
+
+
+def _improvement_summary(result: Improvements | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"count": result.count, "average": result.average,
+            "draws": [{"tile": d.tile, "count": d.count, "discard": d.discard, "total": d.total} for d in result.draws]}
+
+
+def _ukeire_json(u: Ukeire | Discard) -> dict[str, Any]:
+    return {"tiles": dict(zip(u.tiles, u.counts)), "total": u.total}
+
+
+class Analysis:
+    """Everything the command prints, computed once for text and JSON alike."""
+
+    def __init__(self, hand: Hand, args: argparse.Namespace) -> None:
+        self.hand = hand
+        self.options: dict[str, Any] = {"rule": args.rule, "dead": args.dead, "players": args.players}
+        self.forms: Forms = shanten_forms(hand, **self.options)
+        self.ukeire: Ukeire | None = None
+        self.rows: list[tuple[Discard, Improvements | None, float | None]] = []
+        if hand.concealed_count % 3 == 1:
+            self.ukeire = ukeire(hand, **self.options)
+            self.improvements = self._improvements(hand, self.ukeire.shanten)
+        else:
+            for row in discards(hand, **self.options):
+                if row.back and not args.all:
+                    continue
+                after = self._after(row.tile)
+                share = good_shape_share(after, **self.options) if row.shanten == 1 and row.total else None
+                self.rows.append((row, self._improvements(after, row.shanten), share))
+
+    def _after(self, tile: str) -> Hand:
+        counts, red = list(self.hand.counts), list(self.hand.red)
+        suit = "mps".find(tile[1])
+        kind = (4 if tile[0] == "0" else int(tile[0]) - 1) + 9 * (suit if suit >= 0 else 3)
+        counts[kind] -= 1
+        if tile[0] == "0":
+            red[suit] -= 1
+        return Hand(tuple(counts), (red[0], red[1], red[2]), self.hand.melds)
+
+    def _improvements(self, hand: Hand, shanten: int) -> Improvements | None:
+        return improvements(hand, **self.options) if shanten in (0, 1) else None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "schema": SCHEMA_VERSION,
+            "hand": str(self.hand),
+            "concealed": self.hand.concealed_count,
+            "rule": self.options["rule"],
+            "players": self.options["players"],
+            "shanten": self.forms.shanten,
+            "forms": {field: getattr(self.forms, field) for field, _ in FORMS},
+        }
+        if self.ukeire is not None:
+            data["ukeire"] = _ukeire_json(self.ukeire)
+            data["improvements"] = _improvement_summary(self.improvements)
+        else:
+            data["discards"] = [
+                {"discard": row.tile, "shanten": row.shanten, "back": row.back, "ukeire": _ukeire_json(row),
+                 "improvements": _improvement_summary(imp), "good_shape": share}
+                for row, imp, share in self.rows
+            ]
+        return data
+
+    def text(self, style: Style) -> list[str]:
+        f = self.forms
+        lines = [f"{style(str(self.hand), '1')}  ({self.hand.concealed_count} tiles)",
+                 f"shanten {f.shanten}: {style(describe(f.shanten), '1;32' if f.shanten <= 0 else '1')}   "
+                 + "  ".join(f"{label} {'-' if getattr(f, field) is None else getattr(f, field)}"
+                             for field, label in FORMS)]
+        if self.ukeire is not None:
+            word = "waits" if self.ukeire.shanten == 0 else "uke-ire"
+            lines.append(f"{word}: {' '.join(self.ukeire.tiles) or '-'}  ({self.ukeire.total} tiles)")
+            if self.improvements is not None:
+                imp = self.improvements
+                lines.append(f"improvements: {imp.count} tiles"
+                             + (f", average {word} after {imp.average:.2f}" if imp.average is not None else ""))
+                lines += [f"  {d.tile} x{d.count}: discard {d.discard} -> {d.total} ({' '.join(d.tiles)})"
+                          for d in imp.draws]
+            return lines
+        lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5}  kinds")
+        for row, imp, share in self.rows:
+            improve = f"{imp.count:>7} {imp.average:>6.2f}" if imp and imp.average is not None else f"{'-':>7} {'-':>6}"
+            good = f"{share:>5.0%}" if share is not None else f"{'-':>5}"
+            kinds = " ".join(row.tiles)
+            line = f"{row.tile:<8}{row.shanten:<9}{row.total:>6}  {improve}  {good}  {kinds}"
+            lines.append(style(line + "  (back)", "2") if row.back else line)
+        return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        hand = to_hand(args.query, players=args.players)
-        forms = shanten_forms(hand, rule=args.rule, dead=args.dead, players=args.players)
+        if args.tenhou:
+            lines = pairi(args.query, args.mode)
+            print(json.dumps(lines, ensure_ascii=False) if args.json else "\n".join(lines))
+            return 0
+        query = args.query if args.melds is None else f"{args.query} {args.melds}"
+        analysis = Analysis(to_hand(query, players=args.players), args)
     except InvalidHandError as error:
         print(f"shanten: error: {error}", file=sys.stderr)
         return 2
-    print(f"{hand}  ({hand.concealed_count} tiles)")
-    print(f"shanten {forms.shanten}: {describe(forms.shanten)}")
-    for field, label in FORM_LABELS:
-        number = getattr(forms, field)
-        mark = "  *" if field in forms.best else ""
-        print(f"  {label:<17}{'-' if number is None else number:>3}{mark}")
+    if args.json:
+        print(json.dumps(analysis.to_json(), ensure_ascii=False))
+    else:
+        colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        print("\n".join(analysis.text(Style(colour))))
     return 0
 
 
