@@ -1,0 +1,130 @@
+"""Uke-ire, discard tables and improvements, against xiangting and against the oracle.
+
+Randomized tests are seeded and print the failing hand in notation; ``--full`` scales them 10x.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import xiangting
+
+import oracle as O
+import shanten
+
+PLAYERS = {4: xiangting.PlayerCount.FOUR, 3: xiangting.PlayerCount.THREE}
+DISTRIBUTIONS = ("wall", "suit_honours", "suit", "terminals_honours")
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_ukeire_kinds_equal_xiangting(players: int, scale: int) -> None:
+    """Rule "tenhou": kinds whose draw lowers the shanten; 100,000 hands per player count."""
+    rng = np.random.default_rng([players, 2026])
+    checked = 0
+    for dist in DISTRIBUTIONS:
+        for size in (1, 4, 7, 10, 13):
+            for hand in O.random_hands(rng, 5_000 * scale, size, dist, players):
+                counts = hand.tolist()
+                got = shanten.ukeire(counts, players=players)
+                number, mask = xiangting.calculate_necessary_tiles(counts, PLAYERS[players])
+                # xiangting lists kinds the hand holds four of too; those cannot be drawn
+                mask &= sum(1 << k for k in range(34) if counts[k] < 4)
+                assert (got.shanten, got.mask) == (number - 1, mask), O.to_notation(hand)
+                checked += 1
+    assert checked == 100_000 * scale
+
+
+def _brute_ukeire(hand: np.ndarray, lim: np.ndarray, live: np.ndarray, players: int) -> tuple[int, dict[str, int]]:
+    """Draw every live kind and ask the oracle."""
+    before = O.shanten(hand, lim, players)
+    drawn = np.repeat(hand[None, :], 34, axis=0)
+    drawn[np.arange(34), np.arange(34)] += 1
+    kinds = [k for k in range(34) if live[k]]
+    after = O.replacement_numbers_batch(drawn[kinds], np.repeat(lim[None, :], len(kinds), axis=0), players) - 1
+    return before, {shanten.TILE_NAMES[k]: int(live[k]) for k, s in zip(kinds, after) if s < before}
+
+
+@pytest.mark.parametrize("rule", ["tenhou", "wrc"])
+@pytest.mark.parametrize("players", [4, 3])
+def test_ukeire_live_counts_and_dead_tiles_vs_oracle(rule: str, players: int, scale: int) -> None:
+    rng = np.random.default_rng([players, ["tenhou", "wrc"].index(rule), 9])
+    for _ in range(150 * scale):
+        size = int(rng.choice([1, 4, 7, 10, 13]))
+        hand, melds, own, dead = O.random_situation(rng, size, players, max_dead=50)
+        live = 4 - hand.astype(int) - own - dead
+        if players == 3:
+            live[1:8] = 0
+        lim = O.limits(rule, own, dead, players)
+        want_shanten, want = _brute_ukeire(hand, lim, live, players)
+        got = shanten.ukeire(hand.tolist(), melds=melds, rule=rule, dead=dead.tolist(), players=players)
+        where = f"{O.to_notation(hand)} {' '.join(melds)} dead={O.to_notation(dead)}"
+        assert got.shanten == want_shanten, where
+        assert dict(zip(got.tiles, got.counts)) == want, where
+        assert got.total == sum(want.values()), where
+
+
+def test_discard_rows_are_ukeire_after_each_discard() -> None:
+    rng = np.random.default_rng(31)
+    for size in (2, 5, 8, 11, 14):
+        for hand in O.random_hands(rng, 300, size):
+            counts = hand.tolist()
+            before = shanten.shanten(counts)
+            table = shanten.discards(counts)
+            assert sorted(shanten.TILE_NAMES.index(row.tile) for row in table) == [k for k in range(34) if counts[k]]
+            for row in table:
+                kind = shanten.TILE_NAMES.index(row.tile)
+                counts[kind] -= 1
+                after = shanten.ukeire(counts)
+                counts[kind] += 1
+                # the discarded copy stays out of the wall: live counts are the 14-tile hand's
+                live = {t: c - (t == row.tile) for t, c in zip(after.tiles, after.counts)}
+                assert (row.shanten, row.back) == (after.shanten, after.shanten > before), O.to_notation(hand)
+                assert dict(zip(row.tiles, row.counts)) == {t: c for t, c in live.items() if c}, O.to_notation(hand)
+            keys = [(row.shanten, -row.total) for row in table]
+            assert keys == sorted(keys)
+
+
+def test_red_and_plain_five_are_separate_discards() -> None:
+    table = shanten.discards("123m406p789s11225z")
+    assert [row.tile for row in table if row.tile[1] == "p"] == ["4p", "6p", "0p"]
+    table = shanten.discards("123m4056p789s1122z")
+    assert sorted(row.tile for row in table if row.tile in ("0p", "5p")) == ["0p", "5p"]
+
+
+def test_improvements_match_their_definition() -> None:
+    """Each improving draw: not in the uke-ire, and the best same-shanten discard after it beats the hand."""
+    rng = np.random.default_rng(5)
+    found = 0
+    for hand in O.random_hands(rng, 400, 13, "suit"):
+        counts = hand.tolist()
+        base = shanten.ukeire(counts)
+        if base.shanten not in (0, 1):
+            continue
+        result = shanten.improvements(counts)
+        expected = {}
+        for kind in range(34):
+            if counts[kind] == 4 or base.mask >> kind & 1:
+                continue
+            counts[kind] += 1
+            keeping = [row for row in shanten.discards(counts) if row.shanten == base.shanten]
+            counts[kind] -= 1
+            best = max((row.total for row in keeping), default=-1)
+            wide = any(len(row.tiles) >= 2 for row in keeping if row.total == best)
+            if best > base.total or (base.shanten == 0 and len(base.tiles) < 2 and wide):
+                expected[shanten.TILE_NAMES[kind]] = best
+        assert {d.tile: d.total for d in result.draws} == expected, O.to_notation(hand)
+        found += bool(expected)
+    assert found > 50
+
+
+def test_good_shape_share_example() -> None:
+    assert shanten.good_shape_share("23m456p789s11z579s") == pytest.approx(7 / 15)
+    with pytest.raises(shanten.InvalidHandError, match="^good-shape share is for 1-shanten hands; this hand is 0-shanten$"):
+        shanten.good_shape_share("123m456p789s1122z")
+
+
+def test_ukeire_and_discards_reject_the_wrong_size() -> None:
+    with pytest.raises(shanten.InvalidHandError, match="^uke-ire needs 3n\\+1 concealed tiles, got 14: use discards\\(\\)$"):
+        shanten.ukeire("123m456p789s11225z")
+    with pytest.raises(shanten.InvalidHandError, match="^a discard table needs 3n\\+2 concealed tiles, got 13: use ukeire\\(\\)$"):
+        shanten.discards("123m456p789s1122z")
