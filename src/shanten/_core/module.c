@@ -7,7 +7,7 @@
 
 #include "necessary.h"
 
-#ifndef _WIN32
+#if defined(__GNUC__) && !defined(_WIN32)
 #include <pthread.h>
 #endif
 
@@ -518,30 +518,64 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
 
 /* ---- batch ---------------------------------------------------------------- */
 
+/* Threads take blocks of rows from a shared counter, so a thread the OS
+ * slows down does not hold the others up. */
+#define BATCH_BLOCK 4096
+#if defined(__GNUC__) && !defined(_WIN32)
+#define BATCH_THREADS 1
+#define TAKE_BLOCK(p) __atomic_fetch_add(p, BATCH_BLOCK, __ATOMIC_RELAXED)
+#define LOAD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
+#define CAS(p, expected, value) __atomic_compare_exchange_n(p, expected, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+#else /* one thread: plain operations suffice */
+#define TAKE_BLOCK(p) ((*(p) += BATCH_BLOCK) - BATCH_BLOCK)
+#define LOAD(p) (*(p))
+#define CAS(p, expected, value) (*(p) = (value), 1)
+#endif
+
 typedef struct {
     const uint8_t *src;
     int8_t *dst;
-    Py_ssize_t begin, end, bad_row;
-    int players, code, n, kind;
-} batch_job;
+    Py_ssize_t rows, next, first_bad; /* next block; smallest bad row found so far (rows: none) */
+    int players;
+} batch_queue;
+
+typedef struct {
+    batch_queue *q;
+    Py_ssize_t bad_row; /* this worker's smallest bad row, -1: none */
+    int code, n, kind;
+} batch_worker;
 
 static void *run_batch(void *arg)
 {
-    batch_job *j = arg;
-    j->bad_row = -1;
-    for (Py_ssize_t r = j->begin; r < j->end; r++) {
-        const uint8_t *c = j->src + r * SH_KINDS;
-        summary_t sm;
-        int kind, code = validate(c, j->players, &sm, &kind);
-        if (code != SH_OK) {
-            j->bad_row = r;
-            j->code = code;
-            j->n = sm.tiles;
-            j->kind = kind;
+    batch_worker *w = arg;
+    batch_queue *q = w->q;
+    /* locals: the queue's line is written by other threads, and dst (bytes) may alias anything */
+    const uint8_t *src = q->src;
+    int8_t *dst = q->dst;
+    const Py_ssize_t rows = q->rows;
+    const int players = q->players;
+    w->bad_row = -1;
+    for (;;) {
+        const Py_ssize_t begin = TAKE_BLOCK(&q->next);
+        if (begin >= rows)
             break;
+        if (begin > LOAD(&q->first_bad)) /* every row here comes after a bad one */
+            continue;
+        const Py_ssize_t end = begin + BATCH_BLOCK < rows ? begin + BATCH_BLOCK : rows;
+        for (Py_ssize_t r = begin; r < end; r++) {
+            const uint8_t *c = src + r * SH_KINDS;
+            summary_t sm;
+            int kind, code = validate(c, players, &sm, &kind);
+            if (code != SH_OK) {
+                if (w->bad_row < 0 || r < w->bad_row)
+                    *w = (batch_worker){q, r, code, sm.tiles, kind};
+                Py_ssize_t seen = LOAD(&q->first_bad);
+                while (r < seen && !CAS(&q->first_bad, &seen, r))
+                    ;
+                break;
+            }
+            dst[r] = (int8_t)(best_of(evaluate(c, &sm, NULL, players, 0)) - 1);
         }
-        forms_t f = evaluate(c, &sm, NULL, j->players, 0);
-        j->dst[r] = (int8_t)(best_of(f) - 1);
     }
     return NULL;
 }
@@ -552,43 +586,43 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     int threads, players;
     if (!PyArg_ParseTuple(args, "y*w*ii", &src, &dst, &threads, &players))
         return NULL;
-    Py_ssize_t rows = src.len / SH_KINDS;
-    if (threads < 1)
-        threads = 1;
+    batch_queue q = {src.buf, dst.buf, src.len / SH_KINDS, 0, src.len / SH_KINDS, players};
+    const Py_ssize_t blocks = (q.rows + BATCH_BLOCK - 1) / BATCH_BLOCK;
+    if (threads > blocks)
+        threads = (int)blocks;
     if (threads > 64)
         threads = 64;
-    if (threads > rows / 1024 + 1)
-        threads = (int)(rows / 1024 + 1);
-    batch_job jobs[64];
-    for (int t = 0; t < threads; t++) {
-        jobs[t] = (batch_job){src.buf, dst.buf, rows * t / threads, rows * (t + 1) / threads, -1, players, 0, 0, 0};
-    }
+    if (threads < 1)
+        threads = 1;
+    batch_worker workers[64];
+    for (int t = 0; t < threads; t++)
+        workers[t] = (batch_worker){&q, -1, 0, 0, 0};
     Py_BEGIN_ALLOW_THREADS
-#ifndef _WIN32
+#ifdef BATCH_THREADS
     pthread_t ids[64];
     int started = 1;
     for (; started < threads; started++)
-        if (pthread_create(&ids[started], NULL, run_batch, &jobs[started]) != 0)
-            break;
-    run_batch(&jobs[0]);
+        if (pthread_create(&ids[started], NULL, run_batch, &workers[started]) != 0)
+            break; /* the threads that did start share the work */
+    run_batch(&workers[0]);
     for (int t = 1; t < started; t++)
         pthread_join(ids[t], NULL);
-    for (int t = started; t < threads; t++) /* could not start: run here */
-        run_batch(&jobs[t]);
 #else
-    for (int t = 0; t < threads; t++)
-        run_batch(&jobs[t]);
+    run_batch(&workers[0]);
 #endif
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&src);
     PyBuffer_Release(&dst);
+    const batch_worker *bad = NULL;
     for (int t = 0; t < threads; t++)
-        if (jobs[t].bad_row >= 0) {
-            char prefix[48];
-            snprintf(prefix, sizeof prefix, "row %zd: ", jobs[t].bad_row);
-            raise_invalid(jobs[t].code, jobs[t].n, jobs[t].kind, prefix);
-            return NULL;
-        }
+        if (workers[t].bad_row >= 0 && (!bad || workers[t].bad_row < bad->bad_row))
+            bad = &workers[t];
+    if (bad) {
+        char prefix[48];
+        snprintf(prefix, sizeof prefix, "row %zd: ", bad->bad_row);
+        raise_invalid(bad->code, bad->n, bad->kind, prefix);
+        return NULL;
+    }
     Py_RETURN_NONE;
 }
 
