@@ -189,6 +189,7 @@ static inline int popcount64(uint64_t x)
 /* Counts every form needs besides the groups, from two bit masks over the 34
  * kinds: "held" and "two or more". */
 typedef struct {
+    uint64_t held, two; /* bit k: kind k held; held twice or more */
     int tiles, over, pairs, singles, orphan_kinds, orphan_pair;
 } summary_t;
 
@@ -215,8 +216,8 @@ static inline summary_t summarize(const uint8_t *c)
         over |= c[i] > 4;
         tiles += c[i];
     }
-    const summary_t s = {tiles, over, popcount64(two), popcount64(held & ~two), popcount64(held & ORPHAN_BITS),
-                         (two & ORPHAN_BITS) != 0};
+    const summary_t s = {held, two, tiles, over, popcount64(two), popcount64(held & ~two),
+                         popcount64(held & ORPHAN_BITS), (two & ORPHAN_BITS) != 0};
     return s;
 }
 

@@ -121,12 +121,7 @@ static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
 /* Table path: rule "tenhou" limits, seven pairs without quads. */
 static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *mask)
 {
-    uint64_t held = 0, single = 0, orphans_held = 0;
-    for (int i = 0; i < SH_KINDS; i++) {
-        held |= (uint64_t)(c[i] > 0) << i;
-        single |= (uint64_t)(c[i] == 1) << i;
-    }
-    orphans_held = held & ORPHAN_BITS;
+    const uint64_t held = sm->held, single = held & ~sm->two, orphans_held = held & ORPHAN_BITS;
     const uint64_t drawable = ALL_KINDS & ~(players == 3 ? ABSENT_3P : 0);
     int best = 4 * SH_INF;
     uint64_t regular_mask = 0;
