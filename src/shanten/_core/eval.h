@@ -186,6 +186,18 @@ static inline int popcount64(uint64_t x)
 #endif
 }
 
+static inline int lowest_bit(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    for (; !(x & 1); x >>= 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Counts every form needs besides the groups, from two bit masks over the 34
  * kinds: "held" and "two or more". */
 typedef struct {

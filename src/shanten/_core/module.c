@@ -364,24 +364,22 @@ static int necessary_of(hand_state *h, uint64_t *mask)
  * of the necessary kinds that still have a live copy. */
 static int set_necessary_fields(PyObject *result, int first, uint64_t mask, const uint8_t *live)
 {
-    int n = 0, total = 0;
-    for (int t = 0; t < SH_KINDS; t++)
-        if (!live[t]) /* every copy held, melded or dead */
-            mask &= ~(1ULL << t);
-    PyObject *names = PyTuple_New(popcount64(mask)), *counts = PyTuple_New(popcount64(mask));
+    mask &= summarize(live).held; /* no live copy: every copy held, melded or dead */
+    const int n = popcount64(mask);
+    int total = 0;
+    PyObject *names = PyTuple_New(n), *counts = PyTuple_New(n);
     if (!names || !counts) {
         Py_XDECREF(names);
         Py_XDECREF(counts);
         return -1;
     }
-    for (int t = 0; t < SH_KINDS; t++) {
-        if (!(mask >> t & 1))
-            continue;
+    uint64_t rest = mask;
+    for (int k = 0; k < n; k++, rest &= rest - 1) {
+        const int t = lowest_bit(rest);
         Py_INCREF(tile_names[t]);
-        PyTuple_SET_ITEM(names, n, tile_names[t]);
-        PyTuple_SET_ITEM(counts, n, PyLong_FromLong(live[t]));
+        PyTuple_SET_ITEM(names, k, tile_names[t]);
+        PyTuple_SET_ITEM(counts, k, PyLong_FromLong(live[t]));
         total += live[t];
-        n++;
     }
     PyStructSequence_SET_ITEM(result, first, names);
     PyStructSequence_SET_ITEM(result, first + 1, counts);
