@@ -102,14 +102,21 @@ static inline int run_suits(int players, int *bases)
     return n;
 }
 
-static int regular_fast(const uint8_t *c, int M, int players)
+/* The table rows of a hand's groups; returns how many (3 or 4). */
+static inline int fast_rows(const uint8_t *c, int players, const uint8_t **rows)
 {
-    const uint8_t *rows[4];
     int bases[3], n = run_suits(players, bases);
     for (int g = 0; g < n; g++)
         rows[g] = suit_row(c + bases[g]);
     rows[n] = iso_row(c, players);
-    return combine_groups(rows, n + 1, M);
+    return n + 1;
+}
+
+static int regular_fast(const uint8_t *c, int M, int players)
+{
+    const uint8_t *rows[4];
+    const int ng = fast_rows(c, players, rows);
+    return combine_groups(rows, ng, M);
 }
 
 /* A table row entry v is exact under limits when every optimal target fits:
