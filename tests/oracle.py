@@ -580,6 +580,18 @@ def random_situation(rng: np.random.Generator, size: int, players: int = 4, max_
     return hand, melds, own.astype(np.uint8), dead
 
 
+# The issue's named regression facts: (hand, players, shanten).
+NAMED_FACTS = [
+    ("245568m245568p77s", 4, 2),
+    ("123456789m1111p", 4, 1),
+    ("1111m123p112233s", 4, 1),
+    ("11112222333444z", 4, 1),
+    ("1111m111122233z", 4, 1),
+    ("1111m111122233z", 3, 2),
+    ("19m19p19s1234567z", 4, 0),
+]
+
+
 def load_mjx_shanten_cases(folder):
     """Load the mjx shanten cases (``*.txt`` in ``folder``): each line is 14 tile ids
     (0-33), then the standard (regular), thirteen-orphans and seven-pairs shanten.

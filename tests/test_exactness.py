@@ -85,15 +85,7 @@ def _dead_input(dead: np.ndarray, kind: int):
 # a. Named regression facts
 # ---------------------------------------------------------------------------
 
-NAMED = [
-    ("245568m245568p77s", 4, 2),
-    ("123456789m1111p", 4, 1),
-    ("1111m123p112233s", 4, 1),
-    ("11112222333444z", 4, 1),
-    ("1111m111122233z", 4, 1),
-    ("1111m111122233z", 3, 2),
-    ("19m19p19s1234567z", 4, 0),
-]
+NAMED = O.NAMED_FACTS
 
 
 @pytest.mark.parametrize("hand,players,expected", NAMED)

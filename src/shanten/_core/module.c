@@ -319,13 +319,14 @@ static PyTypeObject ukeire_type;
 static PyObject *tile_names[SH_KINDS]; /* interned '1m'...'7z' */
 static char *necessary_path;
 
+/* The four fields set_necessary_fields fills, shared by both result types. */
+#define NECESSARY_FIELDS                                                                      \
+    {"tiles", "kinds whose draw lowers the shanten (at tenpai: the waits), as '1m'...'7z'"},  \
+        {"counts", "live copies of each of those kinds"}, {"total", "sum of counts"},         \
+        {"mask", "the same kinds as a bit mask (bit k: kind k)"}
+
 static PyStructSequence_Field ukeire_fields[] = {
-    {"shanten", "shanten of the hand before the draw"},
-    {"tiles", "tile kinds whose draw lowers the shanten, as names ('1m'...'7z'), ascending"},
-    {"counts", "live copies of each of those kinds"},
-    {"total", "sum of counts"},
-    {"mask", "the same kinds as a bit mask (bit k: kind k)"},
-    {NULL, NULL}};
+    {"shanten", "shanten of the hand before the draw"}, NECESSARY_FIELDS, {NULL, NULL}};
 
 static PyStructSequence_Desc ukeire_desc = {
     "shanten.Ukeire", "Uke-ire of a 3n+1 hand: the draws that lower its shanten, with live counts.", ukeire_fields, 5};
@@ -419,10 +420,7 @@ static PyTypeObject discard_type;
 static PyStructSequence_Field discard_fields[] = {
     {"tile", "the discard, e.g. '5m' ('0m': the red five)"},
     {"shanten", "shanten after the discard"},
-    {"tiles", "kinds whose draw then lowers the shanten (at tenpai: the waits), ascending"},
-    {"counts", "live copies of each of those kinds"},
-    {"total", "sum of counts"},
-    {"mask", "the same kinds as a bit mask (bit k: kind k)"},
+    NECESSARY_FIELDS,
     {"back", "True when the discard raises the shanten (shanten-back)"},
     {NULL, NULL}};
 
