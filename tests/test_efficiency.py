@@ -34,6 +34,27 @@ def test_ukeire_kinds_equal_xiangting(players: int, scale: int) -> None:
     assert checked == 100_000 * scale
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_unnecessary_tiles_equal_xiangting(players: int, scale: int) -> None:
+    """Every size, four distributions: 50,000 hands per player count."""
+    rng = np.random.default_rng([players, 11])
+    for dist in DISTRIBUTIONS:
+        for size in O.HAND_SIZES:
+            for hand in O.random_hands(rng, 1_250 * scale, size, dist, players):
+                counts = hand.tolist()
+                got = shanten.unnecessary(counts, players=players)
+                number, mask = xiangting.calculate_unnecessary_tiles(counts, PLAYERS[players])
+                assert (got.shanten, got.mask) == (number - 1, mask), O.to_notation(hand)
+
+
+def test_unnecessary_tiles_are_the_discards_that_keep_the_shanten() -> None:
+    rng = np.random.default_rng(12)
+    for hand in O.random_hands(rng, 2_000, 14, "suit_honours"):
+        counts = hand.tolist()
+        keep = {row.tile for row in shanten.discards(counts) if not row.back}
+        assert set(shanten.unnecessary(counts).tiles) == keep, O.to_notation(hand)
+
+
 def _brute_ukeire(hand: np.ndarray, lim: np.ndarray, live: np.ndarray, players: int) -> tuple[int, dict[str, int]]:
     """Draw every live kind and ask the oracle."""
     before = O.shanten(hand, lim, players)

@@ -20,7 +20,18 @@ import os
 from . import _core, _resolve
 from .batch import shanten_batch
 from .distribution import distribution
-from .efficiency import Discard, Improvement, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
+from .efficiency import (
+    Discard,
+    Improvement,
+    Improvements,
+    Ukeire,
+    Unnecessary,
+    discards,
+    good_shape_share,
+    improvements,
+    ukeire,
+    unnecessary,
+)
 from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
@@ -38,6 +49,7 @@ __all__ = [
     "Improvement",
     "Improvements",
     "Ukeire",
+    "Unnecessary",
     "discards",
     "good_shape_share",
     "improvements",

@@ -5,6 +5,9 @@ in the player's own melds and among the dead tiles the caller passes):
 
 - **uke-ire** of a 3n+1 hand: the kinds whose draw lowers its shanten, each with
   its live copies. A kind with no live copy is never listed.
+- **unnecessary tiles** of a hand of any size: the held kinds that some optimal
+  winning hand uses fewer of; for a 3n+2 hand, exactly the discards that keep
+  the shanten.
 - **discard table** of a 3n+2 hand: for every distinct discard (a red five and a
   plain five are separate rows when both are held), the shanten after it and
   the uke-ire left; at tenpai those kinds are the waits. Rows that raise the
@@ -19,6 +22,8 @@ in the player's own melds and among the dead tiles the caller passes):
 
 >>> ukeire("123m456p789s1122z")
 shanten.Ukeire(shanten=0, tiles=('1z', '2z'), counts=(2, 2), total=4, mask=402653184)
+>>> unnecessary("123m456p789s11225z").tiles
+('5z',)
 >>> [(row.tile, row.shanten, row.total) for row in discards("123m456p789s11225z")][:2]
 [('5z', 0, 4), ('1m', 1, 11)]
 >>> kanchan = improvements("123m456p789s13m11z")   # tenpai on 2m only
@@ -38,8 +43,10 @@ from ._resolve import DeadLike, HandLike, MeldLike, to_hand
 from .tiles import TILE_NAMES, InvalidHandError
 
 Ukeire = _core.Ukeire
+Unnecessary = _core.Unnecessary
 Discard = _core.Discard
 ukeire = _core.ukeire
+unnecessary = _core.unnecessary
 discards = _core.discards
 
 

@@ -290,18 +290,24 @@ typedef struct {
     int regular, seven_pairs, orphans; /* replacement numbers; SH_INF: not applicable or unreachable */
 } forms_t;
 
-/* lim == NULL: rule "tenhou" (every limit 4; 2m-8m absent in 3-player). */
-static forms_t evaluate(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs)
+/* lim == NULL: rule "tenhou" (every limit 4; 2m-8m absent in 3-player).
+ * M melds are sought; seven pairs and thirteen orphans count when `special`. */
+static forms_t evaluate_with(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players,
+                             int quads_as_pairs, int M, int special)
 {
     forms_t f;
-    const int n = sm->tiles, M = n / 3;
     f.regular = lim ? regular_limited(c, lim, M, players) : regular_fast(c, M, players);
     f.seven_pairs = f.orphans = SH_INF;
-    if (n >= 13) {
+    if (special) {
         f.seven_pairs = seven_pairs(c, sm, lim, quads_as_pairs);
         f.orphans = thirteen_orphans(c, sm, lim);
     }
     return f;
+}
+
+static forms_t evaluate(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs)
+{
+    return evaluate_with(c, sm, lim, players, quads_as_pairs, sm->tiles / 3, sm->tiles >= 13);
 }
 
 static inline int best_of(forms_t f) { return min2(f.regular, min2(f.seven_pairs, f.orphans)); }

@@ -413,6 +413,47 @@ static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return result;
 }
 
+/* ---- unnecessary tiles ----------------------------------------------------- */
+
+static PyTypeObject unnecessary_type;
+
+static PyStructSequence_Field unnecessary_fields[] = {
+    {"shanten", "shanten of the hand"},
+    {"tiles", "held kinds some optimal winning hand uses fewer of: discards that keep the shanten"},
+    {"mask", "the same kinds as a bit mask (bit k: kind k)"},
+    {NULL, NULL}};
+
+static PyStructSequence_Desc unnecessary_desc = {
+    "shanten.Unnecessary", "Unnecessary tiles of a hand: the kinds it can give up without losing ground.",
+    unnecessary_fields, 3};
+
+static PyObject *py_unnecessary(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    uint64_t mask;
+    if (resolve_args(args, nargs, kwnames, "unnecessary", 1, &h) < 0)
+        return NULL;
+    const int r = unnecessary_tiles(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs, h.forms, &mask);
+    if (unreachable(r))
+        return NULL;
+    PyObject *result = PyStructSequence_New(&unnecessary_type), *names = PyTuple_New(popcount64(mask));
+    if (!result || !names) {
+        Py_XDECREF(result);
+        Py_XDECREF(names);
+        return NULL;
+    }
+    int k = 0;
+    for (uint64_t rest = mask; rest; rest &= rest - 1, k++) {
+        PyObject *name = tile_names[lowest_bit(rest)];
+        Py_INCREF(name);
+        PyTuple_SET_ITEM(names, k, name);
+    }
+    PyStructSequence_SET_ITEM(result, 0, PyLong_FromLong(r - 1));
+    PyStructSequence_SET_ITEM(result, 1, names);
+    PyStructSequence_SET_ITEM(result, 2, PyLong_FromUnsignedLongLong(mask));
+    return result;
+}
+
 /* ---- discards -------------------------------------------------------------- */
 
 static PyTypeObject discard_type;
@@ -720,6 +761,9 @@ static PyMethodDef methods[] = {
     {"ukeire", (PyCFunction)(void (*)(void))py_ukeire, METH_FASTCALL | METH_KEYWORDS,
      "ukeire(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
      "Uke-ire of a 3n+1 hand. See shanten.ukeire."},
+    {"unnecessary", (PyCFunction)(void (*)(void))py_unnecessary, METH_FASTCALL | METH_KEYWORDS,
+     "unnecessary(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
+     "Unnecessary tiles of a hand of any size. See shanten.unnecessary."},
     {"discards", (PyCFunction)(void (*)(void))py_discards, METH_FASTCALL | METH_KEYWORDS,
      "discards(hand, /, *, melds=None, rule=\"tenhou\", dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
      "Discard table of a 3n+2 hand, best first. See shanten.discards."},
@@ -746,13 +790,17 @@ PyMODINIT_FUNC PyInit__core(void)
         return NULL;
     if (!discard_type.tp_name && PyStructSequence_InitType2(&discard_type, &discard_desc) < 0)
         return NULL;
+    if (!unnecessary_type.tp_name && PyStructSequence_InitType2(&unnecessary_type, &unnecessary_desc) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
     Py_INCREF(&ukeire_type);
     Py_INCREF(&discard_type);
+    Py_INCREF(&unnecessary_type);
     if (PyModule_AddObject(m, "Ukeire", (PyObject *)&ukeire_type) < 0 ||
-        PyModule_AddObject(m, "Discard", (PyObject *)&discard_type) < 0) {
+        PyModule_AddObject(m, "Discard", (PyObject *)&discard_type) < 0 ||
+        PyModule_AddObject(m, "Unnecessary", (PyObject *)&unnecessary_type) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -174,4 +174,26 @@ static int necessary_by_draws(uint8_t *c, const summary_t *sm, const uint8_t *li
     return r;
 }
 
+/* Unnecessary tiles: the held kinds some optimal target holds fewer of, i.e.
+ * whose removal leaves the replacement number (for the same target size) as
+ * it is. Only the removed kind's group row changes; the rest is shared work
+ * in the evaluator's tables. */
+static int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs,
+                             int forms, uint64_t *mask)
+{
+    const int M = sm->tiles / 3, special = sm->tiles >= 13;
+    const int r = best_of_forms(evaluate_with(c, sm, lim, players, quads_as_pairs, M, special), forms);
+    *mask = 0;
+    for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
+        const int t = lowest_bit(rest);
+        c[t]--;
+        const summary_t less = summarize(c);
+        const int after = best_of_forms(evaluate_with(c, &less, lim, players, quads_as_pairs, M, special), forms);
+        c[t]++;
+        if (after == r)
+            *mask |= 1ULL << t;
+    }
+    return r;
+}
+
 #endif
