@@ -13,8 +13,8 @@ setup(
     ext_modules=[
         Extension(
             "shanten._core",
-            sources=["src/shanten/_core/module.c"],
-            depends=["src/shanten/_core/row.h", "src/shanten/_core/dp.h", "src/shanten/_core/eval.h", "src/shanten/_core/tables.h"],
+            sources=["src/core/module.c"],
+            depends=[f"src/core/{name}" for name in ("row.h", "dp.h", "eval.h", "necessary.h", "tables.h")],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

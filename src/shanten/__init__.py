@@ -35,7 +35,6 @@ from .efficiency import (
 from .forms import Forms, shanten_forms
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
-
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 with open(os.path.join(_DATA, "suits.bin"), "rb") as _table:
     _core._init(_table.read(), InvalidHandError, _resolve.resolve, _resolve.meld_counts,
@@ -45,24 +44,25 @@ shanten = _core.shanten
 replacement_number = _core.replacement_number
 
 __all__ = [
+    "TILE_NAMES",
     "Discard",
-    "Improvement",
-    "Improvements",
-    "Ukeire",
-    "Unnecessary",
-    "discards",
-    "good_shape_share",
-    "improvements",
-    "ukeire",
     "Forms",
     "Hand",
+    "Improvement",
+    "Improvements",
     "InvalidHandError",
     "Meld",
     "MeldKind",
-    "TILE_NAMES",
+    "Ukeire",
+    "Unnecessary",
+    "discards",
     "distribution",
+    "good_shape_share",
+    "improvements",
     "replacement_number",
     "shanten",
     "shanten_batch",
     "shanten_forms",
+    "ukeire",
+    "unnecessary",
 ]

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Union
 
 from .notation import parse_hand, parse_meld, parse_tiles
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, validate_players
 
 RULES = ("tenhou", "wrc")
 
-HandLike = Union[str, Hand, Iterable[int], bytes]
-MeldLike = Union[str, Meld]
-DeadLike = Union[str, Iterable[int], bytes, None]
+HandLike = str | Hand | Iterable[int] | bytes
+MeldLike = str | Meld
+DeadLike = str | Iterable[int] | bytes | None
 
 
 @lru_cache(maxsize=4096)

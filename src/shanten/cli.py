@@ -73,8 +73,8 @@ class Style:
 def _improvement_summary(result: Improvements | None) -> dict[str, Any] | None:
     if result is None:
         return None
-    return {"count": result.count, "average": result.average,
-            "draws": [{"tile": d.tile, "count": d.count, "discard": d.discard, "total": d.total} for d in result.draws]}
+    return {"count": result.live, "average": result.average,
+            "draws": [{"tile": d.tile, "count": d.live, "discard": d.discard, "total": d.total} for d in result.draws]}
 
 
 def _ukeire_json(u: Ukeire | Discard) -> dict[str, Any]:
@@ -89,6 +89,7 @@ class Analysis:
         self.options: dict[str, Any] = {"rule": args.rule, "dead": args.dead, "players": args.players}
         self.forms: Forms = shanten_forms(hand, **self.options)
         self.ukeire: Ukeire | None = None
+        self.improvements: Improvements | None = None
         self.rows: list[tuple[Discard, Improvements | None, float | None]] = []
         if hand.concealed_count % 3 == 1:
             self.ukeire = ukeire(hand, **self.options)
@@ -145,14 +146,15 @@ class Analysis:
             lines.append(f"{word}: {' '.join(self.ukeire.tiles) or '-'}  ({self.ukeire.total} tiles)")
             if self.improvements is not None:
                 imp = self.improvements
-                lines.append(f"improvements: {imp.count} tiles"
+                lines.append(f"improvements: {imp.live} tiles"
                              + (f", average {word} after {imp.average:.2f}" if imp.average is not None else ""))
-                lines += [f"  {d.tile} x{d.count}: discard {d.discard} -> {d.total} ({' '.join(d.tiles)})"
+                lines += [f"  {d.tile} x{d.live}: discard {d.discard} -> {d.total} ({' '.join(d.tiles)})"
                           for d in imp.draws]
             return lines
         lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5}  kinds")
-        for row, imp, share in self.rows:
-            improve = f"{imp.count:>7} {imp.average:>6.2f}" if imp and imp.average is not None else f"{'-':>7} {'-':>6}"
+        for row, improved, share in self.rows:
+            improve = (f"{improved.live:>7} {improved.average:>6.2f}" if improved and improved.average is not None
+                       else f"{'-':>7} {'-':>6}")
             good = f"{share:>5.0%}" if share is not None else f"{'-':>5}"
             kinds = " ".join(row.tiles)
             line = f"{row.tile:<8}{row.shanten:<9}{row.total:>6}  {improve}  {good}  {kinds}"

@@ -27,8 +27,8 @@ shanten.Ukeire(shanten=0, tiles=('1z', '2z'), counts=(2, 2), total=4, mask=40265
 >>> [(row.tile, row.shanten, row.total) for row in discards("123m456p789s11225z")][:2]
 [('5z', 0, 4), ('1m', 1, 11)]
 >>> kanchan = improvements("123m456p789s13m11z")   # tenpai on 2m only
->>> kanchan.total, kanchan.count, kanchan.draws[1]
-(3, 14, Improvement(tile='4m', count=4, discard='1m', total=7, tiles=('2m', '5m')))
+>>> kanchan.total, kanchan.live, kanchan.draws[1]
+(3, 14, Improvement(tile='4m', live=4, discard='1m', total=7, tiles=('2m', '5m')))
 >>> round(good_shape_share("23m456p789s11z579s"), 3)   # 6s, 8s give 1-4m; 1m, 4m a kanchan
 0.467
 """
@@ -36,10 +36,11 @@ shanten.Ukeire(shanten=0, tiles=('1z', '2z'), counts=(2, 2), total=4, mask=40265
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import _core
-from ._resolve import DeadLike, HandLike, MeldLike, to_hand
+from ._resolve import DeadLike, HandLike, MeldLike, resolve, to_hand
 from .tiles import TILE_NAMES, InvalidHandError
 
 Ukeire = _core.Ukeire
@@ -54,7 +55,7 @@ class Improvement(NamedTuple):
     """A draw that improves the hand without advancing it."""
 
     tile: str
-    count: int  # live copies of the drawn tile
+    live: int  # live copies of the drawn tile
     discard: str  # the best discard after drawing it
     total: int  # live uke-ire (waits at tenpai) after that discard
     tiles: tuple[str, ...]  # those kinds
@@ -68,40 +69,57 @@ class Improvements(NamedTuple):
     draws: tuple[Improvement, ...]
 
     @property
-    def count(self) -> int:
+    def live(self) -> int:
         """Live tiles that improve the hand."""
-        return sum(draw.count for draw in self.draws)
+        return sum(draw.live for draw in self.draws)
 
     @property
     def average(self) -> float | None:
         """Mean live uke-ire after improving, weighted by live copies; None without improvements."""
-        return sum(d.count * d.total for d in self.draws) / self.count if self.draws else None
+        return sum(d.live * d.total for d in self.draws) / self.live if self.draws else None
 
 
-def _draw_tables(hand: HandLike, melds: Iterable[MeldLike] | None, dead: DeadLike, players: int,
-                 options: dict[str, object], kinds: Iterable[int]) -> dict[int, tuple[Discard, ...]]:
-    """The discard table after drawing each of ``kinds``."""
-    h = to_hand(hand, melds, players)
-    counts, all_melds = list(h.counts), list(h.melds)
-    tables = {}
-    for kind in kinds:
-        counts[kind] += 1
-        tables[kind] = discards(counts, melds=all_melds or None, dead=dead, players=players, **options)
-        counts[kind] -= 1
-    return tables
+@dataclass(frozen=True)
+class _Situation:
+    """What surrounds the hand: melds, dead tiles and rules, passed to every query alike."""
+
+    melds: Iterable[MeldLike] | None
+    rule: str
+    dead: DeadLike
+    players: int
+    seven_pairs_quads: bool
+
+    def ukeire(self, hand: HandLike) -> Ukeire:
+        return ukeire(hand, melds=self.melds, rule=self.rule, dead=self.dead, players=self.players,
+                      seven_pairs_quads=self.seven_pairs_quads)
+
+    def live(self, hand: HandLike) -> bytes:
+        return resolve(hand, self.melds, self.rule, self.dead, self.players)[2]
+
+    def after_draws(self, hand: HandLike, kinds: Iterable[int]) -> dict[int, tuple[Discard, ...]]:
+        """The discard table after drawing each of ``kinds``."""
+        h = to_hand(hand, self.melds, self.players)
+        counts, melds = list(h.counts), list(h.melds) or None
+        tables = {}
+        for kind in kinds:
+            counts[kind] += 1
+            tables[kind] = discards(counts, melds=melds, rule=self.rule, dead=self.dead, players=self.players,
+                                    seven_pairs_quads=self.seven_pairs_quads)
+            counts[kind] -= 1
+        return tables
 
 
 def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
                  dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> Improvements:
     """Improvement tiles of a tenpai or 1-shanten 3n+1 hand (see the module's definitions)."""
-    options: dict[str, object] = {"rule": rule, "seven_pairs_quads": seven_pairs_quads}
-    base = ukeire(hand, melds=melds, dead=dead, players=players, **options)
+    situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
+    base = situation.ukeire(hand)
     if base.shanten not in (0, 1):
         raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {base.shanten}-shanten")
-    live = _live(hand, melds, dead, players)
+    live = situation.live(hand)
     candidates = [k for k in range(34) if live[k] and not base.mask >> k & 1]
     draws = []
-    for kind, table in _draw_tables(hand, melds, dead, players, options, candidates).items():
+    for kind, table in situation.after_draws(hand, candidates).items():
         keeping = [row for row in table if row.shanten == base.shanten]
         if not keeping:
             continue
@@ -116,20 +134,14 @@ def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rul
 def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
                      dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> float:
     """Share of a 1-shanten hand's advancing live tiles that can reach a tenpai on two or more kinds."""
-    options: dict[str, object] = {"rule": rule, "seven_pairs_quads": seven_pairs_quads}
-    base = ukeire(hand, melds=melds, dead=dead, players=players, **options)
+    situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
+    base = situation.ukeire(hand)
     if base.shanten != 1:
         raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {base.shanten}-shanten")
     if not base.total:
         return 0.0
     kinds = [TILE_NAMES.index(name) for name in base.tiles]
-    tables = _draw_tables(hand, melds, dead, players, options, kinds)
+    tables = situation.after_draws(hand, kinds)
     good = sum(count for kind, count in zip(kinds, base.counts)
                if any(row.shanten == 0 and len(row.tiles) >= 2 for row in tables[kind]))
     return good / base.total
-
-
-def _live(hand: HandLike, melds: Iterable[MeldLike] | None, dead: DeadLike, players: int) -> list[int]:
-    from ._resolve import resolve
-
-    return list(resolve(hand, melds, None, dead, players)[2])

@@ -1,0 +1,48 @@
+"""Types of the compiled core (src/core/module.c)."""
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ._resolve import DeadLike, HandLike, MeldLike
+
+class Ukeire(tuple[Any, ...]):
+    shanten: int
+    tiles: tuple[str, ...]
+    counts: tuple[int, ...]
+    total: int
+    mask: int
+
+class Discard(tuple[Any, ...]):
+    tile: str
+    shanten: int
+    tiles: tuple[str, ...]
+    counts: tuple[int, ...]
+    total: int
+    mask: int
+    back: bool
+
+class Unnecessary(tuple[Any, ...]):
+    shanten: int
+    tiles: tuple[str, ...]
+    mask: int
+
+def shanten(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+            dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> int: ...
+def replacement_number(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+                       dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> int: ...
+def form_numbers(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+                 dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False
+                 ) -> tuple[int | None, int | None, int | None]: ...
+def ukeire(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+           dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False,
+           regular_only: bool = False) -> Ukeire: ...
+def unnecessary(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+                dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False,
+                regular_only: bool = False) -> Unnecessary: ...
+def discards(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+             dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False,
+             regular_only: bool = False) -> tuple[Discard, ...]: ...
+def batch(src: Any, dst: Any, threads: int, players: int, /) -> None: ...
+def suit_values(counts9: bytes, /) -> bytes: ...
+def _init(suit_table: bytes, error_type: type[ValueError], resolve_hook: Callable[..., Any],
+          meld_hook: Callable[[Any], bytes], necessary_path: str, /) -> None: ...
