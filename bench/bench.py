@@ -30,7 +30,7 @@ import numpy as np
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)  # concealed sizes 3n+1 / 3n+2
 REPEATS = 3
-BATCH_REPEATS = 9  # a batch pass is short (~50 ms): more passes to find the machine's quiet moments
+BATCH_REPEATS = 15  # a batch pass is short (~50 ms): more passes to find the machine's quiet moments
 CHECK_SAMPLE = 10_000  # hands per set compared against the reference
 BATCH_FACTOR = 10  # batch rows = BATCH_FACTOR * hands (1,000,000 by default)
 DISTRIBUTIONS = ("shanten", "shanten-tools", "xiangting", "mahjong", "jansou", "numpy")

@@ -19,15 +19,21 @@ static const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of pa
 static const uint8_t ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
 
+/* A suit shape's row: its base-5 digits are gathered eight at a time in one
+ * 64-bit word, then two table steps give its rank. */
 static inline const uint8_t *suit_row(const uint8_t *c)
 {
-    uint32_t r = 0;
-    int s = 0;
-    for (int k = 0; k < 4; k++) {
-        r += RANK_PAIR[k][s][c[2 * k] * 5 + c[2 * k + 1]];
-        s += c[2 * k] + c[2 * k + 1];
-    }
-    return suit_table + (size_t)(r + RANK_LAST[s][c[8]]) * SH_ROW;
+    uint64_t w;
+    memcpy(&w, c, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    const uint64_t pairs = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL) * 5;
+    const uint64_t quads = (pairs & 0x0000FFFF0000FFFFULL) + ((pairs >> 16) & 0x0000FFFF0000FFFFULL) * 25;
+    const uint32_t c4 = c[4];
+    const uint32_t first = RANK_FIRST5[(uint32_t)quads + 625 * c4];  /* c0..c4 */
+    const uint32_t last = ((uint32_t)(quads >> 32) - c4) / 5 + 125u * c[8]; /* c5..c8 */
+    return suit_table + (size_t)((first & 0xFFFFFF) + RANK_LAST4[first >> 24][last]) * SH_ROW;
 }
 
 /* The isolated group: honours, plus 1m and 9m in 3-player (2m-8m do not exist). */
