@@ -10,6 +10,10 @@
 #if defined(__GNUC__) && !defined(_WIN32)
 #include <pthread.h>
 #endif
+#if defined(__linux__)
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 static PyObject *invalid_hand_error;
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
@@ -37,6 +41,22 @@ static void raise_invalid(int code, int n, int kind, const char *prefix)
         PyErr_Format(invalid_hand_error,
                      "%s%d concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14", prefix, n);
     }
+}
+
+/* The tables are read at random: on Linux, ask for huge pages so that a few
+ * TLB entries cover them. Never freed while the module lives. */
+static uint8_t *table_alloc(size_t size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    void *p = NULL;
+    if (posix_memalign(&p, huge, (size + huge - 1) / huge * huge) != 0)
+        return NULL;
+    madvise(p, (size + huge - 1) / huge * huge, MADV_HUGEPAGE); /* a hint: failure is harmless */
+    return p;
+#else
+    return PyMem_RawMalloc(size);
+#endif
 }
 
 /* 1: counts read, 0: not plain counts (let Python resolve it), -1: error set. */
@@ -333,16 +353,19 @@ static PyStructSequence_Desc ukeire_desc = {
 
 static int load_necessary(void)
 {
+    static uint8_t *buf; /* kept across a failed read: a retry reads into it again */
+    const size_t size = (size_t)SUIT_SHAPES * SH_ROW * 2;
     if (necessary_table)
         return 0;
-    const size_t size = (size_t)SUIT_SHAPES * SH_ROW * 2;
-    uint8_t *buf = PyMem_RawMalloc(size);
-    FILE *f = buf ? fopen(necessary_path, "rb") : NULL;
-    size_t got = f ? fread(buf, 1, size, f) : 0;
+    if (!buf && !(buf = table_alloc(size))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    FILE *f = fopen(necessary_path, "rb");
+    const size_t got = f ? fread(buf, 1, size, f) : 0;
     if (f)
         fclose(f);
     if (got != size) {
-        PyMem_RawFree(buf);
         PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", necessary_path);
         return -1;
     }
@@ -731,13 +754,14 @@ static PyObject *py_init(PyObject *self, PyObject *args)
         return NULL;
     }
     /* own copy with padding: rows are read 16 bytes at a time */
-    uint8_t *copy = PyMem_RawMalloc((size_t)SUIT_SHAPES * SH_ROW + 16);
-    if (!copy)
-        return PyErr_NoMemory();
-    memcpy(copy, PyBytes_AS_STRING(table), (size_t)SUIT_SHAPES * SH_ROW);
-    memset(copy + (size_t)SUIT_SHAPES * SH_ROW, SH_INF, 16);
-    PyMem_RawFree((void *)suit_table);
-    suit_table = copy;
+    if (!suit_table) {
+        uint8_t *copy = table_alloc((size_t)SUIT_SHAPES * SH_ROW + 16);
+        if (!copy)
+            return PyErr_NoMemory();
+        memcpy(copy, PyBytes_AS_STRING(table), (size_t)SUIT_SHAPES * SH_ROW);
+        memset(copy + (size_t)SUIT_SHAPES * SH_ROW, SH_INF, 16);
+        suit_table = copy;
+    }
     Py_INCREF(error);
     Py_INCREF(hook);
     Py_INCREF(melds);
