@@ -796,7 +796,8 @@ static PyMethodDef methods[] = {
     {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path)"},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1, methods,
+                                    NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__core(void)
 {
