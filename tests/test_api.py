@@ -40,7 +40,9 @@ def test_dead_tiles_remove_waits() -> None:
     "call, message",
     [
         (lambda: shanten.shanten("123m4x"), "column 6: unknown character 'x'"),
-        (lambda: shanten.shanten([5] + [0] * 33), "count of 1m is 5: a count is 0 to 4"),
+        (lambda: shanten.shanten([5] + [0] * 33), "hand: count of 1m is 5: a count is an integer 0 to 4"),
+        (lambda: shanten.shanten([1.5] + [0] * 33), "hand: count of 1m is 1.5: a count is an integer 0 to 4"),
+        (lambda: shanten.shanten("1112m", dead=[0] * 33 + [-1]), "dead: count of 7z is -1: a count is an integer 0 to 4"),
         (lambda: shanten.shanten([1] * 12 + [0] * 22), "12 concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"),
         (lambda: shanten.shanten("1112m", rule="mleague"), "unknown rule 'mleague': use 'tenhou' or 'wrc'"),
         (lambda: shanten.shanten("1112m", players=2), "players must be 3 or 4, got 2"),

@@ -60,7 +60,7 @@ static uint8_t *table_alloc(size_t size)
 }
 
 /* 1: counts read, 0: not plain counts (let Python resolve it), -1: error set. */
-static int read_counts(PyObject *hand, uint8_t *c)
+static int read_counts(PyObject *hand, uint8_t *c, const char *what)
 {
     if (PyBytes_CheckExact(hand)) {
         if (PyBytes_GET_SIZE(hand) != SH_KINDS)
@@ -86,7 +86,8 @@ static int read_counts(PyObject *hand, uint8_t *c)
             if (x == -1 && PyErr_Occurred())
                 PyErr_Clear();
             if (x < 0 || x > 4) {
-                PyErr_Format(invalid_hand_error, "count of %s is %R: a count is 0 to 4", TILE_NAMES[i], o);
+                PyErr_Format(invalid_hand_error, "%s: count of %s is %R: a count is an integer 0 to 4", what,
+                             TILE_NAMES[i], o);
                 return -1;
             }
             v = (int)x;
@@ -188,10 +189,10 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *l
     }
     if (a->melds != Py_None && !PyList_CheckExact(a->melds) && !PyTuple_CheckExact(a->melds))
         return 0;
-    int r = read_counts(a->hand, c);
+    int r = read_counts(a->hand, c, "hand");
     if (r <= 0)
         return r;
-    if (a->dead != Py_None && (r = read_counts(a->dead, dead)) <= 0)
+    if (a->dead != Py_None && (r = read_counts(a->dead, dead, "dead")) <= 0)
         return r;
     Py_ssize_t n_melds = a->melds == Py_None ? 0 : PySequence_Fast_GET_SIZE(a->melds);
     for (Py_ssize_t m = 0; m < n_melds; m++) {
@@ -249,7 +250,7 @@ static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     h->quads_as_pairs = a.quads_as_pairs;
     h->forms = a.forms;
     int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
-    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, h->c)
+    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, h->c, "hand")
                                                                        : plain_limits(&a, h->c, h->lim, h->live, &h->limits);
     if (plain < 0)
         return -1;

@@ -7,6 +7,7 @@ rule "wrc", minus dead copies. The core treats every limit alike.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -51,15 +52,21 @@ def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: in
 
 def _counts(value: object, what: str) -> tuple[int, ...]:
     try:
-        counts = tuple(int(x) for x in value)  # type: ignore[attr-defined]
-    except (TypeError, ValueError):
+        items = list(value)  # type: ignore[call-overload]
+    except TypeError:
         raise InvalidHandError(f"{what} must be notation or 34 counts, got {type(value).__name__}") from None
-    if len(counts) != 34:
-        raise InvalidHandError(f"{what} must have 34 counts, got {len(counts)}")
-    for kind, n in enumerate(counts):
+    if len(items) != 34:
+        raise InvalidHandError(f"{what} must have 34 counts, got {len(items)}")
+    counts = []
+    for kind, item in enumerate(items):
+        try:
+            n = operator.index(item)  # integers only: 1.5 copies is an error, not 1
+        except TypeError:
+            n = -1
         if not 0 <= n <= 4:
-            raise InvalidHandError(f"{what}: count of {TILE_NAMES[kind]} is {n}: a count is 0 to 4")
-    return counts
+            raise InvalidHandError(f"{what}: count of {TILE_NAMES[kind]} is {item!r}: a count is an integer 0 to 4")
+        counts.append(n)
+    return tuple(counts)
 
 
 def _dead_counts(dead: DeadLike) -> tuple[int, ...]:
