@@ -80,6 +80,8 @@ def test_options(capsys: pytest.CaptureFixture[str]) -> None:
     (["123m45"], "column 5: digits '45' have no suit letter"),
     (["123m456p789s11z", "--melds", "[124m]"], "column 17: [124m] is not a meld: chi needs 3 consecutive number tiles of one suit, got 1m 2m 4m"),
     (["1111m2z", "--dead", "1m"], "5th copy of 1m (hand, melds and dead tiles)"),
+    (["123m", "--players", "5"], "argument --players: invalid choice: 5 (choose from 3, 4)"),
+    ([], "the following arguments are required: query"),
     (["--tenhou", "123m456p789s1z"], "10 tiles need mode qd: without 'd' Tenhou analyses after a random draw"),
 ])
 def test_bad_input_exits_2_with_one_line(argv: list[str], message: str) -> None:

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ._resolve import to_hand
 from .efficiency import Discard, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
@@ -40,8 +40,15 @@ def describe(number: int | None) -> str:
     return {-1: "complete", 0: "tenpai"}.get(number, f"{number}-shanten")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes get the same one-line error as bad hands."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"shanten: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="shanten",
         description="Exact shanten, uke-ire and discard tables for a riichi mahjong hand in Tenhou notation.",
         epilog=EXAMPLES,
