@@ -176,21 +176,39 @@ static int necessary_by_draws(uint8_t *c, const summary_t *sm, const uint8_t *li
 
 /* Unnecessary tiles: the held kinds some optimal target holds fewer of, i.e.
  * whose removal leaves the replacement number (for the same target size) as
- * it is. Only the removed kind's group row changes; the rest is shared work
- * in the evaluator's tables. */
+ * it is. On the table path only the removed kind's group row is looked up
+ * again; under lower limits the evaluator is asked once per held kind. */
 static int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs,
                              int forms, uint64_t *mask)
 {
     const int M = sm->tiles / 3, special = sm->tiles >= 13;
+    const int table_path = !lim && !quads_as_pairs;
+    const uint8_t *rows[4];
+    int bases[3];
+    const int ns = run_suits(players, bases), ng = table_path ? fast_rows(c, players, rows) : 0;
     const int r = best_of_forms(evaluate_with(c, sm, lim, players, quads_as_pairs, M, special), forms);
     *mask = 0;
     for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
         const int t = lowest_bit(rest);
         c[t]--;
         const summary_t less = summarize(c);
-        const int after = best_of_forms(evaluate_with(c, &less, lim, players, quads_as_pairs, M, special), forms);
+        forms_t f;
+        if (table_path) {
+            int g = ns; /* the isolated group unless t lies in a run suit */
+            for (int k = 0; k < ns; k++)
+                if (t >= bases[k] && t < bases[k] + 9)
+                    g = k;
+            const uint8_t *kept = rows[g];
+            rows[g] = g < ns ? suit_row(c + bases[g]) : iso_row(c, players);
+            f.regular = combine_groups(rows, ng, M);
+            rows[g] = kept;
+            f.seven_pairs = special ? seven_pairs(c, &less, NULL, 0) : SH_INF;
+            f.orphans = special ? thirteen_orphans(c, &less, NULL) : SH_INF;
+        } else {
+            f = evaluate_with(c, &less, lim, players, quads_as_pairs, M, special);
+        }
         c[t]++;
-        if (after == r)
+        if (best_of_forms(f, forms) == r)
             *mask |= 1ULL << t;
     }
     return r;
