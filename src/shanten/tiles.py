@@ -219,3 +219,9 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the hand (see ``shanten.svg``)."""
+        from .svg import hand_svg  # svg imports this module
+
+        return hand_svg(self)
