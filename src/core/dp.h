@@ -97,8 +97,7 @@ static void isolated_dp(const uint8_t *h, const uint8_t *lim, int kinds, uint8_t
 static const uint16_t ISO_WEIGHT[5] = {0, 1, 10, 80, 400};
 #define ISO_SIZE 1600
 
-/* Rank of a suit shape (9 counts 0..4, sum <= 14) in lexicographic order:
- * sum over positions of RANK_STEP[i][tiles before i][count]. */
+/* Suit shapes (9 counts 0..4, sum <= 14), ranked in lexicographic order. */
 #define SUIT_SHAPES 405350
 
 #endif

@@ -16,7 +16,6 @@
 
 static const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of padding), set at import */
 
-static const uint8_t ORPHANS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
 
 /* A suit shape's row: its base-5 digits are gathered eight at a time in one
@@ -279,8 +278,8 @@ static int thirteen_orphans(const uint8_t *c, const summary_t *sm, const uint8_t
     if (!lim)
         return 14 - sm->orphan_kinds - sm->orphan_pair;
     int kinds = 0, pair = 0, can_pair = 0;
-    for (int j = 0; j < 13; j++) {
-        const int k = ORPHANS[j], l = lim ? lim[k] : 4;
+    for (uint64_t rest = ORPHAN_BITS; rest; rest &= rest - 1) {
+        const int k = lowest_bit(rest), l = lim[k];
         if (l < 1)
             return SH_INF;
         kinds += c[k] > 0;

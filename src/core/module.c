@@ -19,7 +19,6 @@ static PyObject *invalid_hand_error;
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
 static PyObject *meld_hook;    /* shanten._resolve.meld_counts */
 static PyObject *meld_cache;   /* meld (notation or Meld) -> its 34 counts as bytes */
-static PyObject *small_ints[5];
 /* CPython keeps small ints in one array: when 0..4 sit at equal strides, a
  * count is read from the object's address alone. */
 static uintptr_t small_base, small_stride;
@@ -802,8 +801,9 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Com
 
 PyMODINIT_FUNC PyInit__core(void)
 {
+    PyObject *small_ints[5];
     for (int i = 0; i < 5; i++)
-        small_ints[i] = PyLong_FromLong(i);
+        small_ints[i] = PyLong_FromLong(i); /* cached singletons: the references are never released */
     small_base = (uintptr_t)small_ints[0];
     small_stride = (uintptr_t)small_ints[1] - small_base;
     for (int i = 2; i < 5; i++)
