@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -70,6 +72,27 @@ def test_batch_names_the_first_bad_row_and_uses_threads() -> None:
     assert shanten.shanten_batch(rows, threads=2).tolist() == [-1] * 5000
     with pytest.raises(shanten.InvalidHandError, match="shape"):
         shanten.shanten_batch(np.zeros(34))
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity on this platform")
+def test_batch_helpers_leave_the_callers_cpus_alone() -> None:
+    """Helper threads start on other CPUs than the caller's: more threads than CPUs,
+    or a caller held to one CPU, must still give every row and leave its affinity as it was."""
+    rng = np.random.default_rng(7)
+    rows = np.zeros((50_000, 34), dtype=np.uint8)
+    for row, tiles in zip(rows, rng.permuted(np.tile(np.arange(136), (50_000, 1)), axis=1)[:, :14]):
+        np.add.at(row, tiles // 4, 1)
+    want = shanten.shanten_batch(rows, threads=1)
+    allowed = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {min(allowed)})
+        assert (shanten.shanten_batch(rows, threads=3) == want).all()
+        assert os.sched_getaffinity(0) == {min(allowed)}
+    finally:
+        os.sched_setaffinity(0, allowed)
+    assert (shanten.shanten_batch(rows, threads=len(allowed) + 3) == want).all()
+    assert os.sched_getaffinity(0) == allowed
+    assert set(want.tolist()) >= {0, 1, 2, 3, 4}  # varied rows: a row left unwritten would show
 
 
 def test_batch_three_player() -> None:

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #endif
 #if defined(__linux__)
+#include <sched.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #endif
@@ -583,6 +584,9 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
 #define BATCH_BLOCK 4096
 #if defined(__GNUC__) && !defined(_WIN32)
 #define BATCH_THREADS 1
+#if defined(__linux__) && defined(CPU_SET)
+#define BATCH_PLACE 1
+#endif
 #define TAKE_BLOCK(p) __atomic_fetch_add(p, BATCH_BLOCK, __ATOMIC_RELAXED)
 #define LOAD(p) __atomic_load_n(p, __ATOMIC_RELAXED)
 #define CAS(p, expected, value) __atomic_compare_exchange_n(p, expected, value, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
@@ -597,6 +601,9 @@ typedef struct {
     int8_t *dst;
     Py_ssize_t rows, next, first_bad; /* next block; smallest bad row found so far (rows: none) */
     int players;
+#ifdef BATCH_PLACE
+    cpu_set_t allowed; /* the caller's CPUs, which a helper started on one CPU takes back */
+#endif
 } batch_queue;
 
 typedef struct {
@@ -669,14 +676,58 @@ static void *run_batch(void *arg)
     return NULL;
 }
 
+#ifdef BATCH_THREADS
+/* A helper thread. Some kernels, notably guests that pack work onto few vCPUs,
+ * first run a new thread on its creator's CPU and move it only when the load
+ * balancer runs, milliseconds later, when a batch may be nearly done. A helper
+ * is therefore started on another CPU, and once it runs there it takes back the
+ * caller's CPUs, so the OS may still move it. */
+static void *run_helper(void *arg)
+{
+#ifdef BATCH_PLACE
+    const batch_queue *q = ((batch_worker *)arg)->q;
+    if (CPU_COUNT(&q->allowed) > 0)
+        sched_setaffinity(0, sizeof q->allowed, &q->allowed);
+#endif
+    return run_batch(arg);
+}
+
+/* Attributes that start helper `t` on the t-th CPU after the caller's among
+ * those it may use; plain attributes where that cannot be known. */
+static void place_helper(pthread_attr_t *attr, const batch_queue *q, int t)
+{
+#ifdef BATCH_PLACE
+    const int here = sched_getcpu(), count = CPU_COUNT(&q->allowed);
+    if (here < 0 || count < 2 || !CPU_ISSET(here, &q->allowed))
+        return;
+    int pos = 0; /* the caller's rank among the allowed CPUs */
+    for (int cpu = 0; cpu < here; cpu++)
+        pos += CPU_ISSET(cpu, &q->allowed) != 0;
+    int rank = (pos + t) % count;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (CPU_ISSET(cpu, &q->allowed) && rank-- == 0) {
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            pthread_attr_setaffinity_np(attr, sizeof one, &one);
+            return;
+        }
+    }
+#else
+    (void)attr, (void)q, (void)t;
+#endif
+}
+#endif
+
 static PyObject *py_batch(PyObject *self, PyObject *args)
 {
     Py_buffer src, dst;
     int threads, players;
     if (!PyArg_ParseTuple(args, "y*w*ii", &src, &dst, &threads, &players))
         return NULL;
-    batch_queue q = {src.buf, dst.buf, src.len / SH_KINDS, 0, src.len / SH_KINDS, players};
-    const Py_ssize_t blocks = (q.rows + BATCH_BLOCK - 1) / BATCH_BLOCK;
+    const Py_ssize_t rows = src.len / SH_KINDS;
+    batch_queue q = {.src = src.buf, .dst = dst.buf, .rows = rows, .next = 0, .first_bad = rows, .players = players};
+    const Py_ssize_t blocks = (rows + BATCH_BLOCK - 1) / BATCH_BLOCK;
     if (threads > blocks)
         threads = (int)blocks;
     if (threads > 64)
@@ -690,9 +741,21 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
 #ifdef BATCH_THREADS
     pthread_t ids[64];
     int started = 1;
-    for (; started < threads; started++)
-        if (pthread_create(&ids[started], NULL, run_batch, &workers[started]) != 0)
+#ifdef BATCH_PLACE
+    if (threads > 1 && sched_getaffinity(0, sizeof q.allowed, &q.allowed) != 0)
+        CPU_ZERO(&q.allowed); /* unknown: helpers start wherever the OS puts them */
+#endif
+    for (; started < threads; started++) {
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        place_helper(&attr, &q, started);
+        int failed = pthread_create(&ids[started], &attr, run_helper, &workers[started]);
+        pthread_attr_destroy(&attr);
+        if (failed) /* the placement may be refused (a CPU gone offline): start it anywhere */
+            failed = pthread_create(&ids[started], NULL, run_helper, &workers[started]);
+        if (failed)
             break; /* the threads that did start share the work */
+    }
     run_batch(&workers[0]);
     for (int t = 1; t < started; t++)
         pthread_join(ids[t], NULL);
