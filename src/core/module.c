@@ -20,9 +20,12 @@ static PyObject *invalid_hand_error;
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
 static PyObject *meld_hook;    /* shanten._resolve.meld_counts */
 static PyObject *meld_cache;   /* meld (notation or Meld) -> its 34 counts as bytes */
-/* CPython keeps small ints in one array: when 0..4 sit at equal strides, a
- * count is read from the object's address alone. */
-static uintptr_t small_base, small_stride;
+/* CPython keeps small ints in one array: when 0..4 sit at equal power-of-two
+ * strides, a count is read from the object's address alone, by a shift (a
+ * division per tile would cost as much as the rest of a shanten call). */
+static uintptr_t small_base, small_last, small_mask; /* address of 0; offset of 4 (0: trick off); stride - 1 */
+static int small_shift;
+static PyObject *count_objects[5]; /* the ints 0 to 4 */
 
 static const char *const TILE_NAMES[SH_KINDS] = {
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p",
@@ -77,8 +80,8 @@ static int read_counts(PyObject *hand, uint8_t *c, const char *what)
         PyObject *o = items[i];
         const uintptr_t offset = (uintptr_t)o - small_base;
         int v = -1;
-        if (small_stride && offset <= 4 * small_stride && offset % small_stride == 0)
-            v = (int)(offset / small_stride);
+        if (offset <= small_last && !(offset & small_mask))
+            v = (int)(offset >> small_shift);
         if (v < 0) {
             if (!PyLong_Check(o))
                 return 0;
@@ -403,7 +406,8 @@ static int set_necessary_fields(PyObject *result, int first, uint64_t mask, cons
         const int t = lowest_bit(rest);
         Py_INCREF(tile_names[t]);
         PyTuple_SET_ITEM(names, k, tile_names[t]);
-        PyTuple_SET_ITEM(counts, k, PyLong_FromLong(live[t]));
+        Py_INCREF(count_objects[live[t]]);
+        PyTuple_SET_ITEM(counts, k, count_objects[live[t]]);
         total += live[t];
     }
     PyStructSequence_SET_ITEM(result, first, names);
@@ -864,14 +868,18 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Com
 
 PyMODINIT_FUNC PyInit__core(void)
 {
-    PyObject *small_ints[5];
     for (int i = 0; i < 5; i++)
-        small_ints[i] = PyLong_FromLong(i); /* cached singletons: the references are never released */
-    small_base = (uintptr_t)small_ints[0];
-    small_stride = (uintptr_t)small_ints[1] - small_base;
-    for (int i = 2; i < 5; i++)
-        if ((uintptr_t)small_ints[i] != small_base + i * small_stride)
-            small_stride = 0;
+        if (!count_objects[i] && !(count_objects[i] = PyLong_FromLong(i)))
+            return NULL;
+    small_base = (uintptr_t)count_objects[0];
+    const uintptr_t stride = (uintptr_t)count_objects[1] - small_base;
+    while (small_shift < 16 && (uintptr_t)1 << small_shift < stride)
+        small_shift++;
+    small_last = 4 * stride;
+    small_mask = stride - 1;
+    for (int i = 0; i < 5; i++)
+        if (stride != (uintptr_t)1 << small_shift || (uintptr_t)count_objects[i] != small_base + i * stride)
+            small_last = 0; /* offset 0 then still reads as 0, which is right */
     for (int i = 0; i < SH_KINDS; i++)
         if (!(tile_names[i] = PyUnicode_InternFromString(TILE_NAMES[i])))
             return NULL;
