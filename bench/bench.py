@@ -289,44 +289,50 @@ def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
     print(f"rates: best of {BATCH_ROUNDS} passes; ratios: median [quartiles] of {BATCH_ROUNDS} rounds, each timing "
           "threads=1, threads=2 and two processes at threads=1 back to back, in rotating order")
     rows, one, scaling = [], {}, {}
-    context = multiprocessing.get_context("fork")
     for name, hands in sets.items():
         arr = np.resize(np.array(hands, dtype=np.uint8), (n_rows, 34))
-        start, done = context.Barrier(3, timeout=600), context.Barrier(3, timeout=600)
-        helpers = [context.Process(target=_concurrent_passes, args=(arr, start, done), daemon=True)
-                   for _ in range(2)]
-        for helper in helpers:
-            helper.start()
 
         def threads(count: int) -> float:
             began = perf_counter()
             shanten.shanten_batch(arr, threads=count)
             return perf_counter() - began
 
-        def processes() -> float:
-            began = perf_counter()
-            start.wait()
-            done.wait()
-            return (perf_counter() - began) / 2  # two processes did twice the rows
+        runs: dict[str, Callable[[], float]] = {"1": lambda: threads(1), "2": lambda: threads(2)}
+        helpers = []
+        if "fork" in multiprocessing.get_all_start_methods():  # the reference needs the array inherited
+            context = multiprocessing.get_context("fork")
+            start, done = context.Barrier(3, timeout=600), context.Barrier(3, timeout=600)
+            helpers = [context.Process(target=_concurrent_passes, args=(arr, start, done), daemon=True)
+                       for _ in range(2)]
+            for helper in helpers:
+                helper.start()
 
-        passes: dict[str, list[float]] = {"1": [], "2": [], "p": []}
-        runs = {"1": lambda: threads(1), "2": lambda: threads(2), "p": processes}
+            def processes() -> float:
+                began = perf_counter()
+                start.wait()
+                done.wait()
+                return (perf_counter() - began) / 2  # two processes did twice the rows
+
+            runs["p"] = processes
+        passes: dict[str, list[float]] = {key: [] for key in runs}
         order = list(runs)
         try:
             for round_ in range(BATCH_ROUNDS):
                 # This VM's speed drifts up to 1.5x within seconds: a ratio is taken between
                 # passes of the same round, so a slow spell hits both of its sides alike.
-                for key in order[round_ % 3:] + order[:round_ % 3]:
+                shift = round_ % len(order)
+                for key in order[shift:] + order[:shift]:
                     passes[key].append(runs[key]())
         finally:
             for helper in helpers:
                 helper.terminate()
         rate1, rate2 = n_rows / min(passes["1"]), n_rows / min(passes["2"])
         thread_ratios = [a / b for a, b in zip(passes["1"], passes["2"])]
-        process_ratios = [a / b for a, b in zip(passes["1"], passes["p"])]
+        reference = (fmt_ratios([a / b for a, b in zip(passes["1"], passes["p"])]) if "p" in passes
+                     else "n/a (no fork here)")
         one[name], scaling[name] = rate1, statistics.median(thread_ratios)
         rows.append([name, f"{fmt_rate(rate1)} {fmt_ns(rate1)}", f"{fmt_rate(rate2)} {fmt_ns(rate2)}",
-                     fmt_ratios(thread_ratios), fmt_ratios(process_ratios), f"{rate2 / rate1:.2f}x"])
+                     fmt_ratios(thread_ratios), reference, f"{rate2 / rate1:.2f}x"])
     print_table(["set", "threads=1", "threads=2", "2 / 1 thread", "2 processes / 1 (the machine)",
                  "best 2 / best 1"], rows)
     after_idle(sets["mixed"])
