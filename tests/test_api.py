@@ -50,6 +50,7 @@ def test_dead_tiles_remove_waits() -> None:
         (lambda: shanten.shanten("1112m", players=2), "players must be 3 or 4, got 2"),
         (lambda: shanten.shanten([0, 1] + [0] * 32, players=3), "2m does not exist in 3-player mahjong"),
         (lambda: shanten.shanten("1111m2z", dead="1m"), "5th copy of 1m (hand, melds and dead tiles)"),
+        (lambda: shanten.shanten("19m19p19s1234567z", dead="2m", players=3), "2m does not exist in 3-player mahjong"),
         (lambda: shanten.shanten([4] + [0] * 26 + [1] + [0] * 6, melds=["(1111m)", "[999s]", "[999p]", "[999m]"]),
          "5th copy of 1m"),
         (lambda: shanten.shanten([1] + [0] * 26 + [1] + [0] * 6, melds=["[999s]"]), "2 concealed tiles need 4 melds, got 1"),

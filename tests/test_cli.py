@@ -27,6 +27,17 @@ def test_readme_main_command_prints_what_the_readme_shows() -> None:
     assert result.stdout == shown.group(1)
 
 
+def test_three_player_hands_get_improvements(capsys: pytest.CaptureFixture[str]) -> None:
+    """2m-8m have no live copies in 3-player: they are never drawn, listed or counted."""
+    assert main(["--players", "3", "1m99p123s11z456s78p"]) == 0
+    assert capsys.readouterr().out.splitlines()[:4] == [
+        "1m7899p123456s11z  (13 tiles)",
+        "shanten 1: 1-shanten   regular 1  seven pairs 4  thirteen orphans 8",
+        "uke-ire: 1m 6p 7p 8p 9p 1z  (17 tiles)",
+        "improvements: 50 tiles, average uke-ire after 30.84",
+    ]
+
+
 def test_thirteen_tiles_show_ukeire_and_improvements(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["123m456p789s13m11z"]) == 0
     assert capsys.readouterr().out.splitlines()[:5] == [

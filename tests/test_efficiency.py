@@ -112,30 +112,71 @@ def test_red_and_plain_five_are_separate_discards() -> None:
     assert sorted(row.tile for row in table if row.tile in ("0p", "5p")) == ["0p", "5p"]
 
 
-def test_improvements_match_their_definition() -> None:
-    """Each improving draw: not in the uke-ire, and the best same-shanten discard after it beats the hand."""
-    rng = np.random.default_rng(5)
-    found = 0
-    for hand in O.random_hands(rng, 400, 13, "suit"):
-        counts = hand.tolist()
-        base = shanten.ukeire(counts)
-        if base.shanten not in (0, 1):
+def _oracle_ukeire_many(hands: np.ndarray, lim: np.ndarray, live: np.ndarray, players: int
+                        ) -> list[tuple[int, dict[int, int]]]:
+    """Shanten and live uke-ire {kind: live copies} of each 3n+1 row of ``hands``, drawing every kind."""
+    before = O.replacement_numbers_batch(hands, lim, players) - 1
+    rows, kinds = np.nonzero(live)  # only live kinds can be drawn
+    drawn = hands[rows].copy()
+    drawn[np.arange(len(rows)), kinds] += 1
+    after = O.replacement_numbers_batch(drawn, lim, players) - 1
+    result: list[tuple[int, dict[int, int]]] = [(int(b), {}) for b in before]
+    for row, kind, value in zip(rows, kinds, after):
+        if value < before[row]:
+            result[row][1][int(kind)] = int(live[row, kind])
+    return result
+
+
+def _oracle_improvements(hand: np.ndarray, players: int) -> dict[str, int]:
+    """{improving draw: live uke-ire after its best same-shanten discard}, from the definition and the oracle.
+
+    Live copies after a draw and a discard are those of the 14-tile hand: the discarded copy is gone."""
+    lim = O.limits("tenhou", None, None, players).astype(int)
+    live = lim - hand
+    [(before, base)] = _oracle_ukeire_many(hand[None, :], lim, live[None, :], players)
+    rows, lives, draws = [], [], []
+    for kind in range(34):
+        if not live[kind] or kind in base:
             continue
-        result = shanten.improvements(counts)
-        expected = {}
-        for kind in range(34):
-            if counts[kind] == 4 or base.mask >> kind & 1:
-                continue
-            counts[kind] += 1
-            keeping = [row for row in shanten.discards(counts) if row.shanten == base.shanten]
-            counts[kind] -= 1
-            best = max((row.total for row in keeping), default=-1)
-            wide = any(len(row.tiles) >= 2 for row in keeping if row.total == best)
-            if best > base.total or (base.shanten == 0 and len(base.tiles) < 2 and wide):
-                expected[shanten.TILE_NAMES[kind]] = best
-        assert {d.tile: d.total for d in result.draws} == expected, O.to_notation(hand)
+        drawn = hand.copy()
+        drawn[kind] += 1
+        for discard in np.flatnonzero(drawn):
+            after = drawn.copy()
+            after[discard] -= 1
+            rows.append(after)
+            lives.append(lim - drawn)
+            draws.append(kind)
+    results = _oracle_ukeire_many(np.array(rows), lim, np.array(lives), players) if rows else []
+    expected = {}
+    for kind in dict.fromkeys(draws):
+        totals = [(sum(uke.values()), len(uke)) for k, (s, uke) in zip(draws, results) if k == kind and s == before]
+        best = max((total for total, _ in totals), default=-1)
+        wide = any(kinds >= 2 for total, kinds in totals if total == best)
+        if best > sum(base.values()) or (before == 0 and len(base) < 2 and wide):
+            expected[shanten.TILE_NAMES[kind]] = best
+    return expected
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_improvements_equal_the_oracle(players: int) -> None:
+    """Tenpai and 1-shanten hands: every improving draw and its uke-ire, against the oracle."""
+    rng = np.random.default_rng([players, 5])
+    lim = O.limits("tenhou", None, None, players)
+    found = 0
+    for hand in O.random_hands(rng, 150, 13, "suit", players):
+        hand = hand.astype(int)
+        if O.shanten(hand, lim, players) not in (0, 1):
+            continue
+        got = shanten.improvements(hand.tolist(), players=players)
+        expected = _oracle_improvements(hand, players)
+        assert {d.tile: d.total for d in got.draws} == expected, O.to_notation(hand)
         found += bool(expected)
-    assert found > 50
+    assert found > 100
+
+
+def test_improvements_name_the_red_five_held() -> None:
+    draw = {d.tile: d for d in shanten.improvements("123456m789p11z07s").draws}["8s"]
+    assert (draw.discard, draw.total, draw.tiles) == ("0s", 8, ("6s", "9s"))
 
 
 def test_good_shape_share_example() -> None:

@@ -322,6 +322,9 @@ enum { SH_OK, SH_BAD_COUNT, SH_BAD_SIZE, SH_ABSENT_KIND };
 
 static inline int valid_size(int n) { return n >= 1 && n <= 14 && n % 3 != 0; }
 
+/* Copies of a kind in the game: 3-player mahjong has no 2m-8m. */
+static inline int copies_in_game(int kind, int players) { return players == 3 && kind >= 1 && kind <= 7 ? 0 : 4; }
+
 static int validate(const uint8_t *c, int players, summary_t *sm, int *kind_out)
 {
     *sm = summarize(c);
@@ -331,7 +334,7 @@ static int validate(const uint8_t *c, int players, summary_t *sm, int *kind_out)
             absent |= c[i];
     if (sm->over || absent) {
         for (int i = 0; i < SH_KINDS; i++)
-            if (c[i] > 4 || (players == 3 && i >= 1 && i <= 7 && c[i])) {
+            if (c[i] > copies_in_game(i, players)) {
                 *kind_out = i;
                 return c[i] > 4 ? SH_BAD_COUNT : SH_ABSENT_KIND;
             }

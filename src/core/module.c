@@ -258,8 +258,10 @@ static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     if (plain < 0)
         return -1;
     if (plain && a.melds == Py_None && a.dead == Py_None)
-        for (int i = 0; i < SH_KINDS; i++)
-            h->live[i] = (uint8_t)(h->c[i] <= 4 ? 4 - h->c[i] : 0);
+        for (int i = 0; i < SH_KINDS; i++) {
+            const int copies = copies_in_game(i, a.players);
+            h->live[i] = (uint8_t)(h->c[i] <= copies ? copies - h->c[i] : 0); /* else invalid: validate says so */
+        }
     if (!plain) {
         PyObject *r = PyObject_CallFunction(resolve_hook, "OOOOi", a.hand, a.melds, a.rule, a.dead, a.players);
         if (!r)

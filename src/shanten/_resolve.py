@@ -1,8 +1,10 @@
-"""Arguments to counts and limits: the one place the four-copy rules are decided.
+"""Arguments to counts and limits: where the four-copy rules are decided.
 
 Every rule variant is a per-kind upper limit on the winning hand:
-limit_i = 4 (absent kinds in 3-player: 0), minus own melded copies under
-rule "wrc", minus dead copies. The core treats every limit alike.
+limit_i = copies in the game (4; 2m-8m in 3-player: 0), minus own melded
+copies under rule "wrc", minus dead copies. The core treats every limit alike.
+For plain counts the core builds the same limits itself (module.c,
+plain_limits), since building a Hand costs more than the answer.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .notation import parse_hand, parse_meld, parse_tiles
-from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, validate_players
+from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, check_tile, copies_in_game, validate_players
 
 RULES = ("tenhou", "wrc")
 
@@ -92,7 +94,8 @@ def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, playe
     for kind in range(34):
         if held[kind] + dead_counts[kind] > 4:
             raise InvalidHandError(f"5th copy of {TILE_NAMES[kind]} (hand, melds and dead tiles)")
-        limit = 0 if players == 3 and 1 <= kind <= 7 else 4 - dead_counts[kind]
+        check_tile(kind, dead_counts[kind], players)  # a dead 2m in 3-player is a mistake, not a no-op
+        limit = copies_in_game(kind, players) - dead_counts[kind]
         if rule == "wrc":
             limit -= held[kind] - hand.counts[kind]
         result.append(limit)
@@ -105,7 +108,8 @@ def resolve(hand: HandLike, melds: Iterable[MeldLike] | None, rule: str | None, 
     h = to_hand(hand, melds, players)
     dead_counts = _dead_counts(dead)
     lim = limits(h, rule, dead_counts, players)
-    default = all(limit == 4 or (players == 3 and 1 <= kind <= 7) for kind, limit in enumerate(lim))
+    copies = [copies_in_game(kind, players) for kind in range(34)]
+    default = list(lim) == copies
     held = h.total_counts
-    live = bytes(4 - held[k] - dead_counts[k] for k in range(34))
+    live = bytes(copies[k] - held[k] - dead_counts[k] for k in range(34))
     return bytes(h.counts), None if default else bytes(lim), live, bytes(h.red)

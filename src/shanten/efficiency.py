@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from . import _core
 from ._resolve import DeadLike, HandLike, MeldLike, resolve, to_hand
-from .tiles import TILE_NAMES, InvalidHandError
+from .tiles import TILE_NAMES, Hand, InvalidHandError
 
 Ukeire = _core.Ukeire
 Unnecessary = _core.Unnecessary
@@ -99,13 +99,13 @@ class _Situation:
     def after_draws(self, hand: HandLike, kinds: Iterable[int]) -> dict[int, tuple[Discard, ...]]:
         """The discard table after drawing each of ``kinds``."""
         h = to_hand(hand, self.melds, self.players)
-        counts, melds = list(h.counts), list(h.melds) or None
         tables = {}
         for kind in kinds:
+            counts = list(h.counts)
             counts[kind] += 1
-            tables[kind] = discards(counts, melds=melds, rule=self.rule, dead=self.dead, players=self.players,
+            after = Hand(tuple(counts), h.red, h.melds)  # red fives kept: the table names the red one
+            tables[kind] = discards(after, rule=self.rule, dead=self.dead, players=self.players,
                                     seven_pairs_quads=self.seven_pairs_quads)
-            counts[kind] -= 1
         return tables
 
 

@@ -55,6 +55,15 @@ def _has_shape(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
     return tiles == (first,) * (3 if kind is MeldKind.PON else 4)
 
 
+def copies_in_game(kind: int, players: int = 4) -> int:
+    """Copies of ``kind`` in a game of ``players``: 4, or 0 for 2m-8m in 3-player.
+
+    >>> copies_in_game(1, players=3), copies_in_game(0, players=3), copies_in_game(1)
+    (0, 4, 4)
+    """
+    return 0 if players == 3 and 1 <= kind <= 7 else 4
+
+
 def check_tile(kind: int, copies: int = 1, players: int = 4) -> None:
     """Raise InvalidHandError unless a game of ``players`` can hold ``copies`` tiles of ``kind``.
 
@@ -69,7 +78,7 @@ def check_tile(kind: int, copies: int = 1, players: int = 4) -> None:
     """
     if copies > 4:
         raise InvalidHandError(f"5th copy of {TILE_NAMES[kind]}")
-    if copies and players == 3 and 1 <= kind <= 7:
+    if copies > copies_in_game(kind, players):
         raise InvalidHandError(f"{TILE_NAMES[kind]} does not exist in 3-player mahjong")
 
 
