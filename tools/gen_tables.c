@@ -1,6 +1,6 @@
 /* Generates the lookup tables of the fast path (rule "tenhou": every limit 4).
  *
- *   cc -O2 -mssse3 -o /tmp/gen_tables tools/gen_tables.c && /tmp/gen_tables .
+ *   cc -O2 -mssse3 -o /tmp/gen_tables tools/gen_tables.c && /tmp/gen_tables .   (-mssse3: x86-64 only; optional)
  *
  * run from the repository root, writes src/core/tables.h (shape ranking steps and the isolated-kinds
  * table), src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank
@@ -103,10 +103,10 @@ int main(int argc, char **argv)
     fclose(f);
 
     snprintf(path, sizeof path, "%s/src/shanten/data/suits.bin", argv[1]);
-    f = fopen(path, "wb");
+    if (!(f = fopen(path, "wb"))) { perror(path); return 1; }
     snprintf(path, sizeof path, "%s/src/shanten/data/necessary.bin", argv[1]);
     FILE *fn = fopen(path, "wb");
-    if (!f || !fn) { perror(path); return 1; }
+    if (!fn) { perror(path); return 1; }
     long rank = 0;
     uint8_t c[9], lim[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4}, row[SH_ROW];
     for (long code = 0; code < 1953125; code++) { /* base-5 counting is lexicographic */

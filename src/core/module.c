@@ -163,6 +163,11 @@ static const uint8_t *meld_counts(PyObject *meld)
         counts = PyObject_CallOneArg(meld_hook, meld);
         if (!counts)
             return NULL;
+        if (!PyBytes_CheckExact(counts) || PyBytes_GET_SIZE(counts) != SH_KINDS) {
+            Py_DECREF(counts);
+            PyErr_SetString(PyExc_SystemError, "meld_counts must return 34 bytes");
+            return NULL;
+        }
         if (PyDict_GET_SIZE(meld_cache) >= 4096)
             PyDict_Clear(meld_cache);
         int failed = PyDict_SetItem(meld_cache, meld, counts);
@@ -197,9 +202,13 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *l
         return r;
     if (a->dead != Py_None && (r = read_counts(a->dead, dead, "dead")) <= 0)
         return r;
-    Py_ssize_t n_melds = a->melds == Py_None ? 0 : PySequence_Fast_GET_SIZE(a->melds);
-    for (Py_ssize_t m = 0; m < n_melds; m++) {
-        const uint8_t *mc = meld_counts(PySequence_Fast_ITEMS(a->melds)[m]);
+    /* the size is read again each step: the cache and the hook run Python code, which may change the list */
+    Py_ssize_t n_melds = 0;
+    for (; a->melds != Py_None && n_melds < PySequence_Fast_GET_SIZE(a->melds); n_melds++) {
+        PyObject *meld = PySequence_Fast_ITEMS(a->melds)[n_melds];
+        Py_INCREF(meld);
+        const uint8_t *mc = meld_counts(meld);
+        Py_DECREF(meld);
         if (!mc)
             return -1;
         for (int i = 0; i < SH_KINDS; i++)
@@ -415,7 +424,10 @@ static int set_necessary_fields(PyObject *result, int first, uint64_t mask, cons
     PyStructSequence_SET_ITEM(result, first, names);
     PyStructSequence_SET_ITEM(result, first + 1, counts);
     PyStructSequence_SET_ITEM(result, first + 2, PyLong_FromLong(total));
-    PyStructSequence_SET_ITEM(result, first + 3, PyLong_FromUnsignedLongLong(mask));
+    PyObject *bits = PyLong_FromUnsignedLongLong(mask);
+    if (!bits)
+        return -1;
+    PyStructSequence_SET_ITEM(result, first + 3, bits);
     return 0;
 }
 
@@ -480,7 +492,12 @@ static PyObject *py_unnecessary(PyObject *self, PyObject *const *args, Py_ssize_
     }
     PyStructSequence_SET_ITEM(result, 0, PyLong_FromLong(r - 1));
     PyStructSequence_SET_ITEM(result, 1, names);
-    PyStructSequence_SET_ITEM(result, 2, PyLong_FromUnsignedLongLong(mask));
+    PyObject *bits = PyLong_FromUnsignedLongLong(mask);
+    if (!bits) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    PyStructSequence_SET_ITEM(result, 2, bits);
     return result;
 }
 
@@ -624,17 +641,20 @@ typedef struct {
 #define BATCH_AHEAD 4
 
 typedef struct {
+    uint8_t c[48]; /* the row, copied: another thread may write to the caller's array meanwhile, and
+                      counts read after validation must be the validated ones (they index tables) */
     const uint8_t *rows[4];
     summary_t sm;
     int code, kind, groups;
 } staged_row;
 
-static inline void stage_row(const uint8_t *c, int players, staged_row *s)
+static inline void stage_row(const uint8_t *src, int players, staged_row *s)
 {
-    s->code = validate(c, players, &s->sm, &s->kind);
+    memcpy(s->c, src, SH_KINDS);
+    s->code = validate(s->c, players, &s->sm, &s->kind);
     if (s->code != SH_OK)
         return;
-    s->groups = fast_rows(c, players, s->rows);
+    s->groups = fast_rows(s->c, players, s->rows);
 #if defined(__GNUC__)
     for (int g = 0; g < s->groups; g++)
         __builtin_prefetch(s->rows[g]);
@@ -663,9 +683,8 @@ static void *run_batch(void *arg)
             stage_row(src + r * SH_KINDS, players, &ring[r % BATCH_AHEAD]);
         for (Py_ssize_t r = begin; r < end; r++) {
             staged_row *s = &ring[r % BATCH_AHEAD];
-            if (s->code != SH_OK) {
-                if (w->bad_row < 0 || r < w->bad_row)
-                    *w = (batch_worker){q, r, s->code, s->sm.tiles, s->kind};
+            if (s->code != SH_OK) { /* a worker meets at most one: its later blocks start past first_bad */
+                *w = (batch_worker){q, r, s->code, s->sm.tiles, s->kind};
                 Py_ssize_t seen = LOAD(&q->first_bad);
                 while (r < seen && !CAS(&q->first_bad, &seen, r))
                     ;
@@ -732,6 +751,12 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "y*w*ii", &src, &dst, &threads, &players))
         return NULL;
     const Py_ssize_t rows = src.len / SH_KINDS;
+    if (src.len % SH_KINDS || dst.len < rows || (players != 3 && players != 4)) {
+        PyBuffer_Release(&src);
+        PyBuffer_Release(&dst);
+        PyErr_SetString(PyExc_ValueError, "batch needs 34 bytes per row, a byte out per row and players 3 or 4");
+        return NULL;
+    }
     batch_queue q = {.src = src.buf, .dst = dst.buf, .rows = rows, .next = 0, .first_bad = rows, .players = players};
     const Py_ssize_t blocks = (rows + BATCH_BLOCK - 1) / BATCH_BLOCK;
     if (threads > blocks)
@@ -831,12 +856,12 @@ static PyObject *py_init(PyObject *self, PyObject *args)
         memset(copy + (size_t)SUIT_SHAPES * SH_ROW, SH_INF, 16);
         suit_table = copy;
     }
+    if (!meld_cache && !(meld_cache = PyDict_New()))
+        return NULL;
     Py_INCREF(error);
     Py_INCREF(hook);
     Py_INCREF(melds);
     Py_XSETREF(meld_hook, melds);
-    if (!meld_cache && !(meld_cache = PyDict_New()))
-        return NULL;
     Py_XSETREF(invalid_hand_error, error);
     Py_XSETREF(resolve_hook, hook);
     Py_RETURN_NONE;

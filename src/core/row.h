@@ -1,6 +1,6 @@
 /* Rows of 16 byte lanes (lane m * 2 + p for m melds 0..4 and p pairs 0..1;
  * lanes 10-15 are scratch) and the few vector operations the core needs on
- * them: SSSE3 on x86-64, NEON on ARM, plain C elsewhere. Adds saturate, so
+ * them: SSSE3 on x86-64, NEON on 64-bit ARM, plain C elsewhere. Adds saturate, so
  * SH_INF (255) stays infinite. */
 #ifndef SHANTEN_ROW_H
 #define SHANTEN_ROW_H
@@ -32,7 +32,7 @@ static inline int row_hmin(row_t v)
     v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
     return _mm_cvtsi128_si32(v) & 0xFF;
 }
-#elif defined(__ARM_NEON)
+#elif defined(__ARM_NEON) && defined(__aarch64__) /* vqtbl1q_u8, vminvq_u8: AArch64 only */
 #include <arm_neon.h>
 typedef uint8x16_t row_t;
 static inline row_t row_load(const uint8_t *p) { return vld1q_u8(p); }
