@@ -54,6 +54,15 @@ def test_dead_tiles_remove_waits() -> None:
         (lambda: shanten.shanten([4] + [0] * 26 + [1] + [0] * 6, melds=["(1111m)", "[999s]", "[999p]", "[999m]"]),
          "5th copy of 1m"),
         (lambda: shanten.shanten([1] + [0] * 26 + [1] + [0] * 6, melds=["[999s]"]), "2 concealed tiles need 4 melds, got 1"),
+        (lambda: shanten.shanten("11z", melds="[111z]"), "melds must be a list such as ['[123m]', '(5555z)'], got '[111z]'"),
+        (lambda: shanten.shanten("11z", melds=[1, 2, 3, 4]), "a meld is notation like '[123m]' or a Meld, got int"),
+        (lambda: shanten.Hand.parse(None), "expected notation such as '123m456p', got None"),
+        (lambda: shanten.Hand([1.0] * 13 + [0] * 21), "a count must be an integer, got 1.0"),
+        (lambda: shanten.distribution(2.0), "tiles must be an integer, got 2.0"),
+        (lambda: shanten.distribution(2, players=3.0), "players must be an integer, got 3.0"),
+        (lambda: shanten.shanten_batch(np.full((1, 34), 0.5)), "counts must be integers, got dtype float64"),
+        (lambda: shanten.shanten_batch(np.full((2, 34), 9)), "row 0: counts must be 0 to 4"),
+        (lambda: shanten.shanten_batch(np.zeros((1, 34), np.uint8), threads=1.5), "threads must be an integer, got 1.5"),
     ],
 )
 def test_errors_are_one_line(call, message: str) -> None:

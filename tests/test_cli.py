@@ -94,6 +94,8 @@ def test_options(capsys: pytest.CaptureFixture[str]) -> None:
     (["123m", "--players", "5"], "argument --players: invalid choice: 5 (choose from 3, 4)"),
     ([], "the following arguments are required: query"),
     (["--tenhou", "123m456p789s1z"], "10 tiles need mode qd: without 'd' Tenhou analyses after a random draw"),
+    (["--tenhou", "--dead", "1m", "--all", "123m456p789s1122z"], "--tenhou takes only a query, --mode and --json, not --dead, --all"),
+    (["--mode", "p", "123m456p789s1122z"], "--mode applies to --tenhou only"),
 ])
 def test_bad_input_exits_2_with_one_line(argv: list[str], message: str) -> None:
     result = run(*argv)

@@ -28,17 +28,25 @@ def _meld(text: str) -> Meld:
     return parse_meld(text)
 
 
+def _to_meld(meld: MeldLike) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return _meld(meld)
+    raise InvalidHandError(f"a meld is notation like '[123m]' or a Meld, got {type(meld).__name__}")
+
+
 def meld_counts(meld: MeldLike) -> bytes:
     """The 34 counts of a meld argument (the core caches them)."""
-    if not isinstance(meld, (str, Meld)):
-        raise InvalidHandError(f"a meld is notation like '[123m]' or a Meld, got {type(meld).__name__}")
-    return bytes((meld if isinstance(meld, Meld) else _meld(meld)).counts)
+    return bytes(_to_meld(meld).counts)
 
 
 def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: int = 4) -> Hand:
     """The validated Hand for any accepted hand argument, with extra ``melds`` added."""
     validate_players(players)
-    extra = tuple(m if isinstance(m, Meld) else _meld(m) for m in (melds or ()))
+    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable | None):
+        raise InvalidHandError(f"melds must be a list such as ['[123m]', '(5555z)'], got {melds!r}")
+    extra = tuple(_to_meld(m) for m in (melds or ()))
     if isinstance(hand, str):
         result = parse_hand(hand, players=players)
     elif isinstance(hand, Hand):

@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING
 
 from . import _core
-from .tiles import InvalidHandError
+from .tiles import InvalidHandError, integer, validate_players
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,16 +32,22 @@ def shanten_batch(counts: ArrayLike, *, threads: int | None = None, players: int
     """
     import numpy as np  # deferred: `import shanten` stays fast
 
-    array = np.asarray(counts)
+    validate_players(players)
+    threads = os.cpu_count() or 1 if threads is None else integer(threads, "threads")
+    try:
+        array = np.asarray(counts)
+    except ValueError as error:  # ragged rows
+        raise InvalidHandError(f"expected an (N, 34) array of counts: {error}") from None
     if array.ndim != 2 or array.shape[1] != 34:
         raise InvalidHandError(f"expected an (N, 34) array of counts, got shape {array.shape}")
+    if array.dtype.kind not in "biu":  # 0.5 copies is an error, not 0
+        raise InvalidHandError(f"counts must be integers, got dtype {array.dtype}")
     if array.dtype != np.uint8:
-        if array.size and (array.min() < 0 or array.max() > 255):
-            raise InvalidHandError("counts must be 0 to 4")
+        if array.size and (array.min() < 0 or array.max() > 4):
+            bad = int(np.argmax((array < 0).any(axis=1) | (array > 4).any(axis=1)))
+            raise InvalidHandError(f"row {bad}: counts must be 0 to 4")
         array = array.astype(np.uint8)
     array = np.ascontiguousarray(array)
     out = np.empty(len(array), dtype=np.int8)
-    if players not in (3, 4):
-        raise InvalidHandError(f"players must be 3 or 4, got {players}")
-    _core.batch(array, out, threads or os.cpu_count() or 1, players)
+    _core.batch(array, out, threads, players)
     return out

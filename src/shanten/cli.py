@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
     parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
     parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")
-    parser.add_argument("--mode", choices=MODES, default="q", help="with --tenhou: q all forms, p regular only, d: 13 tiles as is")
+    parser.add_argument("--mode", choices=MODES, help="with --tenhou: q all forms (default), p regular only, d: 13 tiles as is")
     return parser
 
 
@@ -170,10 +170,19 @@ class Analysis:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.tenhou:  # Tenhou's page has no melds, dead tiles, rules or 3-player: say so rather than ignore them
+        ignored = [name for name, used in (("--melds", args.melds is not None), ("--dead", args.dead is not None),
+                                           ("--rule", args.rule != "tenhou"), ("--players", args.players != 4),
+                                           ("--all", args.all)) if used]
+        if ignored:
+            parser.error(f"--tenhou takes only a query, --mode and --json, not {', '.join(ignored)}")
+    elif args.mode is not None:
+        parser.error("--mode applies to --tenhou only")
     try:
         if args.tenhou:
-            lines = pairi(args.query, args.mode)
+            lines = pairi(args.query, args.mode or "q")
             print(json.dumps(lines, ensure_ascii=False) if args.json else "\n".join(lines))
             return 0
         query = args.query if args.melds is None else f"{args.query} {args.melds}"

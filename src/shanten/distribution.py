@@ -15,7 +15,7 @@ from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import _core
-from .tiles import InvalidHandError
+from .tiles import InvalidHandError, integer, validate_players
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,10 +40,9 @@ def distribution(tiles: int = 14, *, players: int = 4) -> dict[int, int]:
     >>> distribution(14)[-1]
     12859078207674
     """
-    if tiles not in SIZES:
+    if integer(tiles, "tiles") not in SIZES:
         raise InvalidHandError(f"{tiles} concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14")
-    if players not in (3, 4):
-        raise InvalidHandError(f"players must be 3 or 4, got {players}")
+    validate_players(players)
     melds = tiles // 3
     special = tiles >= 13  # seven pairs and thirteen orphans exist only for 13 and 14 tiles
     # Group values >= cap are stored as cap: harmless, since every hand's replacement

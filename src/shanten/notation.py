@@ -43,7 +43,7 @@ def parse_hand(text: str, *, players: int = 4) -> Hand:
     shanten.tiles.InvalidHandError: 12 concealed tiles: a hand has 3n+1 or 3n+2
     """
     validate_players(players)
-    if not text.strip():
+    if isinstance(text, str) and not text.strip():
         raise InvalidHandError("empty input")
     concealed, melds = _read(text, players, melds_allowed=True)
     red_m, red_p, red_s = (sum(red and kind // 9 == suit for kind, red in concealed) for suit in range(3))
@@ -121,6 +121,8 @@ def _counts(tiles: Iterable[_Tile]) -> tuple[int, ...]:
 
 def _read(text: str, players: int, melds_allowed: bool) -> tuple[list[_Tile], list[Meld]]:
     """The concealed tiles and the melds written in ``text``, checking every tile where it is written."""
+    if not isinstance(text, str):
+        raise InvalidHandError(f"expected notation such as '123m456p', got {text!r}")
     concealed: list[_Tile] = []
     melds: list[Meld] = []
     seen = [0] * 34  # concealed and melded together, to catch a 5th copy where it is written

@@ -45,7 +45,7 @@ def pairi(query: str, mode: str = "q") -> list[str]:
     """
     if mode not in MODES:
         raise InvalidHandError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-    if any(bracket in query for bracket in "[](){}"):
+    if isinstance(query, str) and any(bracket in query for bracket in "[](){}"):
         raise InvalidHandError("melds are not supported: Tenhou's 牌理 takes concealed tiles only")
     counts = parse_hand(query).counts  # rejects bad characters, 5th copies, 3n tiles, more than 14
     tiles = sum(counts)

@@ -16,6 +16,7 @@ and melds only remember how many of their fives are red.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -53,6 +54,24 @@ def _has_shape(kind: MeldKind, tiles: tuple[int, ...]) -> bool:
     if kind is MeldKind.CHI:
         return first < 27 and first % 9 <= 6 and tiles == (first, first + 1, first + 2)
     return tiles == (first,) * (3 if kind is MeldKind.PON else 4)
+
+
+def integer(value: object, what: str) -> int:
+    """``value`` as an int, for arguments that count something: 2.0, True or "2" are errors, not 2.
+
+    >>> integer(3, "players")
+    3
+    >>> integer(3.0, "players")
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: players must be an integer, got 3.0
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidHandError(f"{what} must be an integer, got {value!r}")
 
 
 def copies_in_game(kind: int, players: int = 4) -> int:
@@ -97,7 +116,7 @@ def validate_players(players: int, hand: Hand | None = None) -> None:
     ...
     shanten.tiles.InvalidHandError: players must be 3 or 4, got 2
     """
-    if players not in (3, 4):
+    if integer(players, "players") not in (3, 4):
         raise InvalidHandError(f"players must be 3 or 4, got {players}")
     if hand is None or players == 4:  # a valid Hand already fits the 4-player game
         return
@@ -126,8 +145,11 @@ class Meld:
     red: int = 0
 
     def __post_init__(self) -> None:
-        tiles = tuple(sorted(map(operator.index, self.tiles)))
+        if not isinstance(self.kind, MeldKind):
+            raise InvalidHandError(f"a meld's kind is a MeldKind, got {self.kind!r}")
+        tiles = tuple(sorted(integer(tile, "a tile kind") for tile in self.tiles))
         object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "red", integer(self.red, "a red count"))
         if not all(0 <= tile < 34 for tile in tiles):
             raise InvalidHandError(f"tile kinds are 0-33, got {tiles}")
         if not _has_shape(self.kind, tiles):
@@ -174,15 +196,18 @@ class Hand:
 
     def __post_init__(self) -> None:
         # Accept any integer sequences (lists, numpy arrays) but store tuples, so hands hash and compare.
-        object.__setattr__(self, "counts", tuple(map(operator.index, self.counts)))
-        object.__setattr__(self, "red", tuple(map(operator.index, self.red)))
+        for field, what in (("counts", "a count"), ("red", "a red count")):
+            values = getattr(self, field)
+            if not isinstance(values, Iterable):
+                raise InvalidHandError(f"a hand's {field} are a sequence of integers, got {values!r}")
+            object.__setattr__(self, field, tuple(integer(n, what) for n in values))
         object.__setattr__(self, "melds", tuple(self.melds))
         if len(self.counts) != 34 or len(self.red) != 3:
             raise InvalidHandError(
                 f"a hand needs 34 counts and 3 red counts, got {len(self.counts)} and {len(self.red)}"
             )
         if not all(isinstance(meld, Meld) for meld in self.melds):
-            raise TypeError("melds must be Meld objects")
+            raise InvalidHandError("a Hand's melds must be Meld objects: parse notation with Hand.parse")
         for kind, copies in enumerate(self.total_counts):
             if self.counts[kind] < 0:
                 raise InvalidHandError(f"negative count of {TILE_NAMES[kind]}")
