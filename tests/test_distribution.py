@@ -8,7 +8,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from shanten import InvalidHandError, shanten_batch
+import oracle as O
+from shanten import InvalidHandError
 from shanten.distribution import SIZES, distribution
 
 # tomohxx's table of all C(136, 14) deals of 14 tiles
@@ -27,7 +28,7 @@ WALL = {4: 136, 3: 108}
 
 
 def brute_force(tiles: int, players: int) -> dict[int, int]:
-    """Every count vector of ``tiles`` tiles through shanten_batch, weighted by prod C(4, h)."""
+    """Every count vector of ``tiles`` tiles through the independent oracle, weighted by prod C(4, h)."""
     kinds = np.array([k for k in range(34) if players == 4 or not 1 <= k <= 7])
     picks = np.array(list(combinations_with_replacement(range(len(kinds)), tiles)))
     counts = np.zeros((len(picks), 34), dtype=np.uint8)
@@ -35,7 +36,7 @@ def brute_force(tiles: int, players: int) -> dict[int, int]:
         counts[np.arange(len(picks)), kinds[column]] += 1
     counts = counts[counts.max(axis=1) <= 4]
     weight = np.array([comb(4, h) for h in range(5)], dtype=np.int64)[counts].prod(axis=1)
-    shanten = shanten_batch(counts, players=players)
+    shanten = O.replacement_numbers_batch(counts, None, players) - 1
     return {int(s): int(weight[shanten == s].sum()) for s in np.unique(shanten)}
 
 

@@ -16,16 +16,21 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = sorted(m.name for m in pkgutil.walk_packages(shanten.__path__, "shanten.") if m.name != "shanten.__main__")
 
 
+WITHOUT_EXAMPLES = {"shanten._core", "shanten.cli"}  # compiled, and the command line (tested in test_cli)
+
+
 @pytest.mark.parametrize("name", ["shanten", *MODULES])
 def test_module_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+    assert result.attempted > 0 or name in WITHOUT_EXAMPLES, f"{name} has no examples"
 
 
 @pytest.mark.parametrize("path", ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))])
 def test_markdown_examples(path: str) -> None:
     result = doctest.testfile(str(ROOT / path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+    assert result.attempted > 0 or path != "README.md", "the README's Python examples are gone"
 
 
 def test_ci_runs_the_readme_test_command() -> None:

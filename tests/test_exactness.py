@@ -194,25 +194,13 @@ def test_suit_values_exhaustive():
 # d. Differential against xiangting
 # ---------------------------------------------------------------------------
 
-PER_SIZE_4P = 25_000  # x 10 sizes x 4 distributions = 1,000,000 hands
-PER_SIZE_3P_BATCH = 25_000  # when shanten_batch takes players= (another 1,000,000 hands)
-PER_SIZE_3P_SCALAR = 2_500  # otherwise, through the scalar API
-
-
-def _batch_supports_players() -> bool:
-    probe = np.zeros((1, 34), np.uint8)
-    probe[0, 0] = 1
-    try:
-        shanten.shanten_batch(probe, players=3)
-    except TypeError:
-        return False
-    return True
+PER_SIZE = 25_000  # x 10 sizes x 4 distributions = 1,000,000 hands per player count
 
 
 @pytest.mark.parametrize("dist", O.DISTRIBUTIONS)
 def test_vs_xiangting_4p(dist, scale):
     rng = np.random.default_rng([4, O.DISTRIBUTIONS.index(dist), 2024])
-    per_size = PER_SIZE_4P * scale
+    per_size = PER_SIZE * scale
     for size in SIZES:
         hands = O.random_hands(rng, per_size, size, dist, players=4)
         want = _xiangting_shanten(hands, 4)
@@ -227,15 +215,11 @@ def test_vs_xiangting_4p(dist, scale):
 @pytest.mark.parametrize("dist", O.DISTRIBUTIONS)
 def test_vs_xiangting_3p(dist, scale):
     rng = np.random.default_rng([3, O.DISTRIBUTIONS.index(dist), 2024])
-    use_batch = _batch_supports_players()
-    per_size = (PER_SIZE_3P_BATCH if use_batch else PER_SIZE_3P_SCALAR) * scale
+    per_size = PER_SIZE * scale
     for size in SIZES:
         hands = O.random_hands(rng, per_size, size, dist, players=3)
         want = _xiangting_shanten(hands, 3)
-        if use_batch:
-            got = _batch(hands, players=3)
-        else:
-            got = [shanten.shanten(row, players=3) for row in hands]
+        got = _batch(hands, players=3)
         _check(f"3-player vs xiangting, {dist}, {size} tiles", got, want, lambda i: fmt(hands[i]) + " (3p)")
 
 
@@ -270,9 +254,13 @@ def test_rules_melds_dead_vs_oracle(rule, players, scale):
            lambda i: f"{fmt(hands[i])} melds={' '.join(melds[i]) or '-'} dead={fmt(deads[i])}")
 
 
+def _form_shanten(replacement: int | None) -> int | None:
+    """The package's per-form value for an oracle replacement number: None where the form is out."""
+    return None if replacement is None or replacement >= O.IMPOSSIBLE else replacement - 1
+
+
 def test_rules_replacement_number_and_forms_sample():
     rng = np.random.default_rng(99)
-    cases = []
     for i in range(400):
         players = 3 if i % 2 else 4
         rule = "wrc" if i % 4 < 2 else "tenhou"
@@ -287,9 +275,9 @@ def test_rules_replacement_number_and_forms_sample():
         desc = f"{fmt(hand)} melds={' '.join(meld_strs) or '-'} dead={fmt(dead)} rule={rule} players={players}"
         assert got == want, f"replacement_number: {desc}: package {got}, expected {want}"
         assert f.shanten == want - 1, f"shanten_forms().shanten: {desc}: package {f.shanten}, expected {want - 1}"
-        assert f.regular == r - 1, f"shanten_forms().regular: {desc}: package {f.regular}, expected {r - 1}"
-        cases.append(size)
-    assert len(cases) == 400
+        for name, value in (("regular", r), ("seven_pairs", s), ("thirteen_orphans", t)):
+            got_form, want_form = getattr(f, name), _form_shanten(value)
+            assert got_form == want_form, f"shanten_forms().{name}: {desc}: package {got_form}, expected {want_form}"
 
 
 # ---------------------------------------------------------------------------
