@@ -3,8 +3,9 @@
     python bench/bench.py [--hands N] [--seed S] [--quick]
 
 Every implementation gets the same seeded hands, each in its own input format
-(prepared before timing), and is called through its own per-call API. Rates are
-the best of 3 passes over the prepared list. Installs nothing; peers that are
+(prepared before timing), and is called through its own per-call API. Per-call
+rates are the best of 3 passes over the prepared list; the batch section times
+41 rounds and judges ratios by their median. Installs nothing; peers that are
 not installed are skipped with a note. See bench/README.md.
 """
 
@@ -74,6 +75,13 @@ def _xiangting() -> Impl:
     return Impl("xiangting", xiangting.calculate_replacement_number, lambda c: (c, four), lambda r: r - 1)
 
 
+def _jansou_memo_clear() -> Callable[[], None]:
+    """jansou memoises shanten by counts; clearing it before each pass measures computation."""
+    from jansou.analysis import shanten as js
+
+    return js._COUNT_MEMO.clear
+
+
 def _mahjong() -> Impl:
     from mahjong.shanten import Shanten
 
@@ -83,8 +91,7 @@ def _mahjong() -> Impl:
 def _jansou() -> Impl:
     from jansou.analysis import shanten as js
 
-    # shanten_counts memoises results; the memo is cleared so each pass measures computation.
-    return Impl("jansou", js.shanten_counts, lambda c: (c, 4 - sum(c) // 3), reset=js._COUNT_MEMO.clear)
+    return Impl("jansou", js.shanten_counts, lambda c: (c, 4 - sum(c) // 3), reset=_jansou_memo_clear())
 
 
 FACTORIES = {"shanten": _ours, "shanten-tools": _shanten_tools, "xiangting": _xiangting,
@@ -96,8 +103,8 @@ def load_impls() -> list[Impl]:
     for name, factory in FACTORIES.items():
         try:
             impls.append(factory())
-        except ImportError as exc:
-            print(f"note: {name} not importable ({exc}); skipped")
+        except Exception as exc:  # not installed, or a version with another API
+            print(f"note: {name} not usable ({type(exc).__name__}: {exc}); skipped")
     return impls
 
 
@@ -177,6 +184,13 @@ def fmt_rate(rate: float) -> str:
     return f"{rate / 1e6:5.2f} M/s" if rate >= 1e6 else f"{rate / 1e3:5.1f} k/s"
 
 
+def fmt_cell(rate: float | None, ours: float | None) -> str:
+    """Rate, ns per call and the ratio to our rate, as one table cell."""
+    if rate is None:
+        return "n/a"
+    return f"{fmt_rate(rate)} {fmt_ns(rate):>9}" + (f" {rate / ours:6.2f}x" if ours else "")
+
+
 def fmt_ns(rate: float) -> str:
     return f"{1e9 / rate:,.0f} ns"
 
@@ -195,11 +209,15 @@ def print_bar(bars: list[Bar], text: str, passed: bool | None, detail: str) -> N
 
 
 def machine() -> None:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor() or "unknown")
+    cpuinfo = Path("/proc/cpuinfo")  # Linux; elsewhere platform's own, vaguer, name
+    lines = cpuinfo.read_text().splitlines() if cpuinfo.exists() else []
+    cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")),
+               platform.processor() or "unknown")
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "n/a"
     print(f"date:    {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
-    print(f"machine: {cpu}, {os.cpu_count()} logical cores ({len(os.sched_getaffinity(0))} usable), "
-          f"{platform.system()} {platform.release()}, load average {os.getloadavg()[0]:.2f} at start")
+    print(f"machine: {cpu}, {os.cpu_count()} logical cores ({usable} usable), "
+          f"{platform.system()} {platform.release()}, load average {load} at start")
     print(f"python:  {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
     versions = []
     for dist in DISTRIBUTIONS:
@@ -225,23 +243,20 @@ def scalar(impls: list[Impl], sets: dict[str, list[Counts]], bars: list[Bar]) ->
                 print(f"note: {impl.name} failed on {name}: {type(exc).__name__}: {exc}; skipped")
     rows = []
     for name, by_impl in rates.items():
-        ours = by_impl.get(OURS)
-        row = [name]
-        for impl in impls:
-            rate = by_impl.get(impl.name)
-            cell = "n/a" if rate is None else f"{fmt_rate(rate)} {fmt_ns(rate):>9}"
-            row.append(cell + (f" {rate / ours:6.2f}x" if rate and ours else ""))
-        rows.append(row)
+        rows.append([name, *(fmt_cell(by_impl.get(impl.name), by_impl.get(OURS)) for impl in impls)])
     print_table(["set", *(i.name for i in impls)], rows)
     worst = [(by[OURS] / max(r for n, r in by.items() if n != OURS), name)
              for name, by in rates.items() if OURS in by and len(by) > 1]
+    text = "scalar: ours >= 2x the fastest peer"
     if impls[0].name != OURS:
-        print_bar(bars, "scalar: ours >= 2x the fastest peer", None, "shanten not importable")
+        print_bar(bars, text, None, "shanten not importable")
+    elif len(impls) == 1:
+        print_bar(bars, text, None, "no peer installed")
     elif len(worst) < len(rates):
-        print_bar(bars, "scalar: ours >= 2x the fastest peer", None, "not measured on every set")
+        print_bar(bars, text, None, "not measured on every set")
     else:
         ratio, name = min(worst)
-        print_bar(bars, "scalar: ours >= 2x the fastest peer", ratio >= 2, f"worst {ratio:.2f}x on {name}")
+        print_bar(bars, text, ratio >= 2, f"worst {ratio:.2f}x on {name}")
 
 
 def agreement(impls: list[Impl], sets: dict[str, list[Counts]]) -> None:
@@ -282,22 +297,23 @@ def _concurrent_passes(arr: np.ndarray, start: Any, done: Any) -> None:
         done.wait()
 
 
-def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
+def timed_batch(arr: np.ndarray, threads: int) -> float:
+    """Seconds for one shanten_batch pass over ``arr``."""
     import shanten
 
+    began = perf_counter()
+    shanten.shanten_batch(arr, threads=threads)
+    return perf_counter() - began
+
+
+def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
     print(f"\n== 2. batch: shanten_batch on a {n_rows:,} x 34 uint8 array (the set repeated), hands/s ==")
     print(f"rates: best of {BATCH_ROUNDS} passes; ratios: median [quartiles] of {BATCH_ROUNDS} rounds, each timing "
-          "threads=1, threads=2 and two processes at threads=1 back to back, in rotating order")
+          "threads=1, threads=2 and (where fork exists) two processes at threads=1 back to back, in rotating order")
     rows, one, scaling = [], {}, {}
     for name, hands in sets.items():
         arr = np.resize(np.array(hands, dtype=np.uint8), (n_rows, 34))
-
-        def threads(count: int) -> float:
-            began = perf_counter()
-            shanten.shanten_batch(arr, threads=count)
-            return perf_counter() - began
-
-        runs: dict[str, Callable[[], float]] = {"1": lambda: threads(1), "2": lambda: threads(2)}
+        runs: dict[str, Callable[[], float]] = {"1": lambda: timed_batch(arr, 1), "2": lambda: timed_batch(arr, 2)}
         helpers = []
         if "fork" in multiprocessing.get_all_start_methods():  # the reference needs the array inherited
             context = multiprocessing.get_context("fork")
@@ -326,6 +342,7 @@ def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
         finally:
             for helper in helpers:
                 helper.terminate()
+                helper.join()
         rate1, rate2 = n_rows / min(passes["1"]), n_rows / min(passes["2"])
         thread_ratios = [a / b for a, b in zip(passes["1"], passes["2"])]
         reference = (fmt_ratios([a / b for a, b in zip(passes["1"], passes["p"])]) if "p" in passes
@@ -335,7 +352,6 @@ def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
                      fmt_ratios(thread_ratios), reference, f"{rate2 / rate1:.2f}x"])
     print_table(["set", "threads=1", "threads=2", "2 / 1 thread", "2 processes / 1 (the machine)",
                  "best 2 / best 1"], rows)
-    after_idle(sets["mixed"])
     name = min(one, key=one.__getitem__)
     print_bar(bars, "batch: >= 15 M hands/s on 1 thread", one[name] >= 15e6,
               f"worst {fmt_rate(one[name])} on {name}")
@@ -346,8 +362,6 @@ def batch(sets: dict[str, list[Counts]], n_rows: int, bars: list[Bar]) -> None:
 
 def after_idle(hands: list[Counts]) -> None:
     """Smaller batches called after the process slept, as between a data loader's steps."""
-    import shanten
-
     print(f"\nbatch after {IDLE_S * 1e3:.0f} ms asleep (mixed set): median of {BATCH_ROUNDS} rounds; "
           "no bar, see bench/README.md")
     rows = []
@@ -357,9 +371,7 @@ def after_idle(hands: list[Counts]) -> None:
         for round_ in range(BATCH_ROUNDS):
             for count in (1, 2) if round_ % 2 else (2, 1):
                 time.sleep(IDLE_S)
-                began = perf_counter()
-                shanten.shanten_batch(arr, threads=count)
-                passes[count].append(perf_counter() - began)
+                passes[count].append(timed_batch(arr, count))
         rows.append([f"{n_rows:,}", *(f"{statistics.median(passes[c]) * 1e3:.2f} ms" for c in (1, 2)),
                      fmt_ratios([a / b for a, b in zip(passes[1], passes[2])])])
     print_table(["rows", "threads=1", "threads=2", "2 / 1 thread"], rows)
@@ -409,25 +421,24 @@ def _efficiency_impls() -> tuple[list[Impl], list[Impl]]:
         print("note: xiangting not installed")
     try:
         from jansou.analysis import efficiency as je
-        from jansou.analysis import shanten as js
         from jansou.core.hand import Hand
         from jansou.core.tiles import Tile, TileKind
 
         def jansou_hand(c: Counts) -> tuple[Any, ...]:
             return (Hand(tuple(Tile(TileKind(k)) for k in range(34) for _ in range(c[k]))),)
 
-        ukeire.append(Impl("jansou", je.acceptance_counts, lambda c: (c, 4 - sum(c) // 3), reset=js._COUNT_MEMO.clear))
-        tables.append(Impl("jansou", je.discard_evaluation, jansou_hand, reset=js._COUNT_MEMO.clear))
-    except ImportError:
-        print("note: jansou not installed")
+        clear = _jansou_memo_clear()
+        ukeire.append(Impl("jansou", je.acceptance_counts, lambda c: (c, 4 - sum(c) // 3), reset=clear))
+        tables.append(Impl("jansou", je.discard_evaluation, jansou_hand, reset=clear))
+    except Exception as exc:  # not installed, or a version with another API
+        print(f"note: jansou not usable ({type(exc).__name__}: {exc})")
     return ukeire, tables
 
 
 def efficiency(sets: dict[str, list[Counts]], bars: list[Bar]) -> None:
-    print("\n== 5. tile efficiency: ukeire (13 tiles) and discard tables (14 tiles), per call ==")
+    print("\n== 4. tile efficiency: ukeire (13 tiles) and discard tables (14 tiles), per call ==")
     print(f"(peers other than ours and xiangting on the first {EFFICIENCY_PEER_SAMPLE:,} hands: they are pure Python)")
     ukeire_impls, table_impls = _efficiency_impls()
-    results = []
     for label, impls, hands, limit in (("ukeire", ukeire_impls, sets["13 tiles"], 1e-6),
                                        ("discards", table_impls, sets["14 tiles"], 20e-6)):
         rates = {}
@@ -435,8 +446,7 @@ def efficiency(sets: dict[str, list[Counts]], bars: list[Bar]) -> None:
             sample = hands if impl.name in (OURS, "xiangting") else hands[:EFFICIENCY_PEER_SAMPLE]
             rates[impl.name] = per_call_rate(impl, [impl.prepare(h) for h in sample])
         ours = rates[OURS]
-        results.append([label, *(f"{fmt_rate(r)} {fmt_ns(r):>9} {r / ours:6.2f}x" for r in rates.values())])
-        print_table([label, *rates], [results[-1]])
+        print_table(["per call", *rates], [[label, *(fmt_cell(r, ours) for r in rates.values())]])
         print_bar(bars, f"{label}: <= {limit * 1e6:g} µs per call", 1 / ours <= limit, f"{1e6 / ours:.2f} µs")
 
 
@@ -452,7 +462,7 @@ def startup(bars: list[Bar]) -> None:
             times.append(perf_counter() - start)
         return min(times)
 
-    print("\n== 4. import time (fresh interpreter, best of 5) and installed size ==")
+    print("\n== 5. import time (fresh interpreter, best of 5) and installed size ==")
     raw, empty = fresh("import shanten"), fresh("pass")
     package = Path(shanten.__file__).parent
     size = sum(f.stat().st_size for f in package.rglob("*") if f.is_file())
@@ -477,12 +487,15 @@ def main() -> None:
     machine()
     print(f"hands:   {n:,} per set, seed {args.seed}, best of {REPEATS} passes")
     impls = load_impls()
+    if not impls:
+        sys.exit("nothing to time: neither shanten nor any peer is importable")
     sets = make_sets(n, args.seed)
     bars: list[Bar] = []
     scalar(impls, sets, bars)
     agreement(impls, sets)
     if impls[0].name == OURS:
         steps = {"batch": lambda: batch(sets, BATCH_FACTOR * n, bars),
+                 "batch after an idle spell": lambda: after_idle(sets["mixed"]),
                  "rules": lambda: rules(n, args.seed, bars),
                  "tile efficiency": lambda: efficiency(sets, bars),
                  "import time and size": lambda: startup(bars)}
