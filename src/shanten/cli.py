@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from ._resolve import to_hand
 from .efficiency import Discard, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
 from .forms import Forms, shanten_forms
+from .notation import kind_of
 from .tenhou import MODES, pairi
 from .tiles import Hand, InvalidHandError
 
@@ -111,11 +112,10 @@ class Analysis:
 
     def _after(self, tile: str) -> Hand:
         counts, red = list(self.hand.counts), list(self.hand.red)
-        suit = "mps".find(tile[1])
-        kind = (4 if tile[0] == "0" else int(tile[0]) - 1) + 9 * (suit if suit >= 0 else 3)
+        kind = kind_of(tile[0], tile[1])
         counts[kind] -= 1
         if tile[0] == "0":
-            red[suit] -= 1
+            red[kind // 9] -= 1
         return Hand(tuple(counts), (red[0], red[1], red[2]), self.hand.melds)
 
     def _improvements(self, hand: Hand, shanten: int) -> Improvements | None:

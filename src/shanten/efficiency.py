@@ -140,7 +140,7 @@ def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None,
         raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {base.shanten}-shanten")
     if not base.total:
         return 0.0
-    kinds = [TILE_NAMES.index(name) for name in base.tiles]
+    kinds = [kind for kind in range(34) if base.mask >> kind & 1]  # the order of base.tiles and counts
     tables = situation.after_draws(hand, kinds)
     good = sum(count for kind, count in zip(kinds, base.counts)
                if any(row.shanten == 0 and len(row.tiles) >= 2 for row in tables[kind]))

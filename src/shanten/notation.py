@@ -148,7 +148,7 @@ def _read(text: str, players: int, melds_allowed: bool) -> tuple[list[_Tile], li
         else:
             for offset, digit in enumerate(token[:-1]):
                 try:
-                    kind = _kind(digit, token[-1])
+                    kind = kind_of(digit, token[-1])
                     seen[kind] += 1
                     check_tile(kind, seen[kind], players)
                 except InvalidHandError as error:
@@ -181,7 +181,8 @@ def _unreadable(text: str, position: int) -> InvalidHandError:
     return _error(position + 1, f"digits {digits!r} have no suit letter")
 
 
-def _kind(digit: str, suit: str) -> int:
+def kind_of(digit: str, suit: str) -> int:
+    """The kind (0-33) of a tile written as ``digit`` and ``suit``, red 0 the five: ``kind_of('0', 'p') == 13``."""
     if suit == "z" and digit in "089":
         raise InvalidHandError(f"no tile {digit}z (honours are 1z-7z)")
     return 9 * SUITS.index(suit) + (int(digit) or 5) - 1

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from . import _core
 from .forms import shanten_forms
-from .notation import parse_hand
+from .notation import kind_of, parse_hand
 from .tiles import TILE_NAMES, InvalidHandError
 
 __all__ = ["pairi"]
@@ -100,5 +100,5 @@ def _first_appearance(query: str) -> list[int]:
     order: dict[int, None] = {}
     for digits, suit in _GROUP.findall(query):
         for digit in digits:
-            order.setdefault(9 * "mpsz".index(suit) + (int(digit) or 5) - 1, None)
+            order.setdefault(kind_of(digit, suit), None)
     return list(order)
