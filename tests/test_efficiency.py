@@ -11,8 +11,7 @@ import xiangting
 
 import oracle as O
 import shanten
-
-PLAYERS = {4: xiangting.PlayerCount.FOUR, 3: xiangting.PlayerCount.THREE}
+from peer import PLAYERS
 
 
 @pytest.mark.parametrize("players", [4, 3])
