@@ -249,24 +249,26 @@ typedef struct {
     int players, quads_as_pairs, forms;
 } hand_state;
 
+/* tile_query: uke-ire, unnecessary tiles, discards, which take regular_only and read live counts;
+ * shanten alone skips the live counts on its fast path. */
 static int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname,
-                        int allow_forms, hand_state *h)
+                        int tile_query, hand_state *h)
 {
     call_args a;
     int kind;
     h->limits = NULL;
     memset(h->red, 0, sizeof h->red);
-    if (parse_args(args, nargs, kwnames, &a, fname, allow_forms) < 0)
+    if (parse_args(args, nargs, kwnames, &a, fname, tile_query) < 0)
         return -1;
     h->players = a.players;
     h->quads_as_pairs = a.quads_as_pairs;
     h->forms = a.forms;
     int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
-    int plain = a.melds == Py_None && a.dead == Py_None && default_rule ? read_counts(a.hand, h->c, "hand")
-                                                                       : plain_limits(&a, h->c, h->lim, h->live, &h->limits);
+    const int table_path = a.melds == Py_None && a.dead == Py_None && default_rule;
+    int plain = table_path ? read_counts(a.hand, h->c, "hand") : plain_limits(&a, h->c, h->lim, h->live, &h->limits);
     if (plain < 0)
         return -1;
-    if (plain && a.melds == Py_None && a.dead == Py_None)
+    if (plain && table_path && tile_query) /* plain_limits fills live itself */
         for (int i = 0; i < SH_KINDS; i++) {
             const int copies = copies_in_game(i, a.players);
             h->live[i] = (uint8_t)(h->c[i] <= copies ? copies - h->c[i] : 0); /* else invalid: validate says so */
