@@ -25,6 +25,30 @@ TILE_NAMES: tuple[str, ...] = tuple(f"{value}{suit}" for suit in "mpsz" for valu
 FIVES: tuple[int, int, int] = (4, 13, 22)
 """Kinds of 5m, 5p and 5s: the kinds a red five of each suit counts as."""
 
+RED_FIVES: tuple[int, int, int] = (34, 35, 36)
+"""Tile ids of the red fives 0m, 0p and 0s.
+
+Where a tile's red-ness matters (game records, discards), a tile is an id 0-36:
+its kind 0-33, or 34-36 for a red five (the ids Mortal's libriichi uses).
+"""
+
+TILE_ID_NAMES: tuple[str, ...] = TILE_NAMES + ("0m", "0p", "0s")
+"""Names of the tile ids 0-36."""
+
+
+def tile_kind(tile: int) -> int:
+    """The kind (0-33) of tile id ``tile``: a red five is a five.
+
+    >>> tile_kind(35), tile_kind(13), TILE_ID_NAMES[35]
+    (13, 13, '0p')
+    """
+    return FIVES[tile - 34] if tile >= 34 else tile
+
+
+def is_red(tile: int) -> bool:
+    """Whether tile id ``tile`` is a red five."""
+    return tile >= 34
+
 
 class InvalidHandError(ValueError):
     """Bad input anywhere in the package; the message is one line saying what and where."""
