@@ -13,8 +13,8 @@ setup(
     ext_modules=[
         Extension(
             "shanten._core",
-            sources=["src/core/module.c"],
-            depends=[f"src/core/{name}" for name in ("row.h", "dp.h", "eval.h", "necessary.h", "tables.h")],
+            sources=[f"src/core/{unit}.c" for unit in ("module", "args", "tables", "pool", "scalar", "efficiency", "batch")],
+            depends=[f"src/core/{name}" for name in ("core.h", "pool.h", "row.h", "dp.h", "eval.h", "necessary.h", "tables.h")],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -17,7 +17,7 @@
 
 #define SH_KINDS 34
 
-static const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of padding), set at import */
+extern const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of padding), set at import (tables.c) */
 
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
 
@@ -328,9 +328,10 @@ static inline int valid_size(int n) { return n >= 1 && n <= 14 && n % 3 != 0; }
 /* Copies of a kind in the game: 3-player mahjong has no 2m-8m. */
 static inline int copies_in_game(int kind, int players) { return players == 3 && kind >= 1 && kind <= 7 ? 0 : 4; }
 
-static int validate(const uint8_t *c, int players, summary_t *sm, int *kind_out)
+static inline int validate(const uint8_t *c, int players, summary_t *sm, int *kind_out)
 {
     *sm = summarize(c);
+    *kind_out = 0;
     int absent = 0;
     if (players == 3)
         for (int i = 1; i <= 7; i++)

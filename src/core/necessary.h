@@ -11,7 +11,7 @@
 
 #include "eval.h"
 
-static const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16, set on first use */
+extern const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16, set on first use (tables.c) */
 
 #define FORM_REGULAR 1
 #define FORM_SEVEN_PAIRS 2
@@ -174,11 +174,43 @@ static int necessary_by_draws(uint8_t *c, const summary_t *sm, const uint8_t *li
     return r;
 }
 
+/* Necessary kinds of a validated 3n+1 hand before the live filter, under any
+ * limits (the table path needs necessary.bin loaded). */
+static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
+                         int quads_as_pairs, int forms, uint64_t *mask)
+{
+    if (!lim && !quads_as_pairs)
+        return necessary_fast(c, sm, players, forms, mask);
+    return necessary_by_draws(c, sm, lim, live, players, quads_as_pairs, forms, mask);
+}
+
+/* A discard table of a validated 3n+2 hand: for each held kind d, the
+ * replacement number after discarding d (after[d]; SH_INF for kinds not held)
+ * and the necessary kinds it leaves that still have a live copy. The discarded
+ * copy joins the dead tiles, so live counts stay those of the 3n+2 hand. */
+static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
+                          int quads_as_pairs, int forms, int after[SH_KINDS], uint64_t masks[SH_KINDS])
+{
+    const uint64_t drawable = summarize(live).held;
+    for (int d = 0; d < SH_KINDS; d++) {
+        after[d] = SH_INF;
+        masks[d] = 0;
+    }
+    for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
+        const int d = lowest_bit(rest);
+        c[d]--;
+        const summary_t less = summarize(c);
+        after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
+        masks[d] &= drawable;
+        c[d]++;
+    }
+}
+
 /* Unnecessary tiles: the held kinds some optimal target holds fewer of, i.e.
  * whose removal leaves the replacement number (for the same target size) as
  * it is. On the table path only the removed kind's group row is looked up
  * again; under lower limits the evaluator is asked once per held kind. */
-static int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs,
+static inline int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs,
                              int forms, uint64_t *mask)
 {
     const int M = sm->tiles / 3, special = sm->tiles >= 13;

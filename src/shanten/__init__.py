@@ -18,7 +18,8 @@ from __future__ import annotations
 import os
 
 from . import _core, _resolve
-from .batch import shanten_batch
+from ._version import __version__
+from .batch import DiscardsBatch, UkeireBatch, discards_batch, shanten_batch, ukeire_batch
 from .distribution import distribution
 from .efficiency import (
     Discard,
@@ -33,7 +34,7 @@ from .efficiency import (
     unnecessary,
 )
 from .forms import Forms, shanten_forms
-from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
+from .tiles import TILE_ID_NAMES, TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind
 
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 with open(os.path.join(_DATA, "suits.bin"), "rb") as _table:
@@ -44,8 +45,10 @@ shanten = _core.shanten
 replacement_number = _core.replacement_number
 
 __all__ = [
+    "TILE_ID_NAMES",
     "TILE_NAMES",
     "Discard",
+    "DiscardsBatch",
     "Forms",
     "Hand",
     "Improvement",
@@ -54,8 +57,11 @@ __all__ = [
     "Meld",
     "MeldKind",
     "Ukeire",
+    "UkeireBatch",
     "Unnecessary",
+    "__version__",
     "discards",
+    "discards_batch",
     "distribution",
     "good_shape_share",
     "improvements",
@@ -64,5 +70,6 @@ __all__ = [
     "shanten_batch",
     "shanten_forms",
     "ukeire",
+    "ukeire_batch",
     "unnecessary",
 ]

@@ -9,12 +9,11 @@ plain_limits), since building a Hand costs more than the answer.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from functools import lru_cache
 
 from .notation import parse_hand, parse_meld, parse_tiles
-from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, check_tile, copies_in_game, validate_players
+from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, check_tile, copies_in_game, count, shown, validate_players
 
 RULES = ("tenhou", "wrc")
 
@@ -33,7 +32,7 @@ def _to_meld(meld: MeldLike) -> Meld:
         return meld
     if isinstance(meld, str):
         return _meld(meld)
-    raise InvalidHandError(f"a meld is notation like '[123m]' or a Meld, got {type(meld).__name__}")
+    raise InvalidHandError(f"a meld is notation like '[123m]' or a Meld, got {shown(meld)}")
 
 
 def meld_counts(meld: MeldLike) -> bytes:
@@ -45,7 +44,7 @@ def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: in
     """The validated Hand for any accepted hand argument, with extra ``melds`` added."""
     validate_players(players)
     if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable | None):
-        raise InvalidHandError(f"melds must be a list such as ['[123m]', '(5555z)'], got {melds!r}")
+        raise InvalidHandError(f"melds must be a list such as ['[123m]', '(5555z)'], got {shown(melds)}")
     extra = tuple(_to_meld(m) for m in (melds or ()))
     if isinstance(hand, str):
         result = parse_hand(hand, players=players)
@@ -61,22 +60,16 @@ def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: in
 
 
 def _counts(value: object, what: str) -> tuple[int, ...]:
+    shape = getattr(value, "shape", None)  # a numpy array: its shape says what it is, its items are numpy scalars
+    if shape is not None and len(shape) != 1:
+        raise InvalidHandError(f"{what} must be notation or 34 counts, got an array of shape {shape}")
     try:
-        items = list(value)  # type: ignore[call-overload]
+        items = value.tolist() if shape is not None else list(value)  # type: ignore[attr-defined, call-overload]
     except TypeError:
-        raise InvalidHandError(f"{what} must be notation or 34 counts, got {type(value).__name__}") from None
+        raise InvalidHandError(f"{what} must be notation or 34 counts, got {shown(value)}") from None
     if len(items) != 34:
         raise InvalidHandError(f"{what} must have 34 counts, got {len(items)}")
-    counts = []
-    for kind, item in enumerate(items):
-        try:
-            n = operator.index(item)  # integers only: 1.5 copies is an error, not 1
-        except TypeError:
-            n = -1
-        if not 0 <= n <= 4:
-            raise InvalidHandError(f"{what}: count of {TILE_NAMES[kind]} is {item!r}: a count is an integer 0 to 4")
-        counts.append(n)
-    return tuple(counts)
+    return tuple(count(item, what, kind) for kind, item in enumerate(items))
 
 
 def _dead_counts(dead: DeadLike) -> tuple[int, ...]:

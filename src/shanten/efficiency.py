@@ -21,14 +21,14 @@ in the player's own melds and among the dead tiles the caller passes):
   it, the share after which some discard leaves tenpai on two or more kinds.
 
 >>> ukeire("123m456p789s1122z")
-shanten.Ukeire(shanten=0, tiles=('1z', '2z'), counts=(2, 2), total=4, mask=402653184)
+shanten.Ukeire(shanten=0, tiles=('1z', '2z'), kinds=(27, 28), counts=(2, 2), total=4, mask=402653184)
 >>> unnecessary("123m456p789s11225z").tiles
 ('5z',)
 >>> [(row.tile, row.shanten, row.total) for row in discards("123m456p789s11225z")][:2]
 [('5z', 0, 4), ('1m', 1, 11)]
 >>> kanchan = improvements("123m456p789s13m11z")   # tenpai on 2m only
 >>> kanchan.total, kanchan.live, kanchan.draws[1]
-(3, 14, Improvement(tile='4m', live=4, discard='1m', total=7, tiles=('2m', '5m')))
+(3, 14, Improvement(tile='4m', kind=3, live=4, discard='1m', total=7, tiles=('2m', '5m')))
 >>> round(good_shape_share("23m456p789s11z579s"), 3)   # 6s, 8s give 1-4m; 1m, 4m a kanchan
 0.467
 """
@@ -41,6 +41,7 @@ from typing import NamedTuple
 
 from . import _core
 from ._resolve import DeadLike, HandLike, MeldLike, resolve, to_hand
+from .forms import describe
 from .tiles import TILE_NAMES, Hand, InvalidHandError
 
 Ukeire = _core.Ukeire
@@ -54,29 +55,27 @@ discards = _core.discards
 class Improvement(NamedTuple):
     """A draw that improves the hand without advancing it."""
 
-    tile: str
-    live: int  # live copies of the drawn tile
+    tile: str  # the drawn tile
+    kind: int  # its kind, 0-33
+    live: int  # its live copies
     discard: str  # the best discard after drawing it
     total: int  # live uke-ire (waits at tenpai) after that discard
     tiles: tuple[str, ...]  # those kinds
 
 
 class Improvements(NamedTuple):
-    """The improving draws of a hand, best first, and their summary."""
+    """The improving draws of a hand, best first, and their summary.
+
+    ``live`` is the number of live tiles that improve the hand, ``average`` the
+    mean live uke-ire after improving, weighted by live copies (None without
+    improvements). The JSON of the command line uses the same names.
+    """
 
     shanten: int
     total: int  # live uke-ire before improving
+    live: int
+    average: float | None
     draws: tuple[Improvement, ...]
-
-    @property
-    def live(self) -> int:
-        """Live tiles that improve the hand."""
-        return sum(draw.live for draw in self.draws)
-
-    @property
-    def average(self) -> float | None:
-        """Mean live uke-ire after improving, weighted by live copies; None without improvements."""
-        return sum(d.live * d.total for d in self.draws) / self.live if self.draws else None
 
 
 @dataclass(frozen=True)
@@ -111,11 +110,22 @@ class _Situation:
 
 def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
                  dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> Improvements:
-    """Improvement tiles of a tenpai or 1-shanten 3n+1 hand (see the module's definitions)."""
+    """Improvement tiles of a tenpai or 1-shanten 3n+1 hand (see the module's definitions).
+
+    Takes the arguments of ``shanten.ukeire``. Returns ``Improvements(shanten, total, live, average,
+    draws)``: the live uke-ire before improving, the live tiles that improve the hand, the mean live
+    uke-ire after improving, and each improving draw with its best discard, best first.
+
+    >>> result = improvements("123m456p789s13m11z")   # tenpai on 2m (kanchan)
+    >>> result.total, result.live, round(result.average, 2)
+    (3, 14, 5.57)
+    >>> [(draw.tile, draw.live, draw.discard, draw.tiles) for draw in result.draws][:2]
+    [('1m', 2, '3m', ('1m', '4m', '1z')), ('4m', 4, '1m', ('2m', '5m'))]
+    """
     situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
     base = situation.ukeire(hand)
     if base.shanten not in (0, 1):
-        raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {base.shanten}-shanten")
+        raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {describe(base.shanten)}")
     live = situation.live(hand)
     candidates = [k for k in range(34) if live[k] and not base.mask >> k & 1]
     draws = []
@@ -126,18 +136,26 @@ def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rul
         best = max(keeping, key=lambda row: (row.total, len(row.tiles)))  # max keeps the first of ties
         better_wait = base.shanten == 0 and len(base.tiles) < 2 <= len(best.tiles)
         if best.total > base.total or better_wait:
-            draws.append(Improvement(TILE_NAMES[kind], live[kind], best.tile, best.total, best.tiles))
+            draws.append(Improvement(TILE_NAMES[kind], kind, live[kind], best.tile, best.total, best.tiles))
     draws.sort(key=lambda d: -d.total)
-    return Improvements(base.shanten, base.total, tuple(draws))
+    improving = sum(draw.live for draw in draws)
+    average = sum(d.live * d.total for d in draws) / improving if draws else None
+    return Improvements(base.shanten, base.total, improving, average, tuple(draws))
 
 
 def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
                      dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False) -> float:
-    """Share of a 1-shanten hand's advancing live tiles that can reach a tenpai on two or more kinds."""
+    """Share of a 1-shanten hand's advancing live tiles that can reach a tenpai on two or more kinds.
+
+    Takes the arguments of ``shanten.ukeire``; returns a float from 0 to 1.
+
+    >>> round(good_shape_share("23m456p789s11z579s"), 3)   # 6s, 8s give 1-4m; 1m, 4m a kanchan
+    0.467
+    """
     situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
     base = situation.ukeire(hand)
     if base.shanten != 1:
-        raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {base.shanten}-shanten")
+        raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {describe(base.shanten)}")
     if not base.total:
         return 0.0
     kinds = [kind for kind in range(34) if base.mask >> kind & 1]  # the order of base.tiles and counts

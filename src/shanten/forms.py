@@ -9,6 +9,17 @@ from . import _core
 from ._resolve import DeadLike, HandLike, MeldLike
 
 
+def describe(number: int | None) -> str:
+    """A shanten number in words.
+
+    >>> describe(-1), describe(0), describe(2), describe(None)
+    ('complete', 'tenpai', '2-shanten', 'not applicable')
+    """
+    if number is None:
+        return "not applicable"
+    return {-1: "complete", 0: "tenpai"}.get(number, f"{number}-shanten")
+
+
 class Forms(NamedTuple):
     """Shanten of each form; None where a form does not apply (seven pairs and
     thirteen orphans need 13 or 14 concealed tiles) or cannot be reached."""

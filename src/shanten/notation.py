@@ -5,8 +5,10 @@ melds are bracketed: ``[123m]`` chi, ``[555z]`` pon, ``[5555z]`` open kan,
 ``(5555z)`` closed kan, ``{5555z}`` added kan.
 
 >>> hand = parse_hand("5z 55p0p 123s {1111m} 342m")
->>> format_hand(hand)
+>>> str(hand)
 '234m055p123s5z {1111m}'
+>>> str(parse_hand("336m237p2479s167z3s"))     # a 14th tile written apart is the drawn tile
+'336m237p2479s167z3s'
 >>> parse_hand("123m45")
 Traceback (most recent call last):
 ...
@@ -18,13 +20,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from .tiles import Hand, InvalidHandError, Meld, MeldKind, check_tile, validate_players
+from .tiles import (
+    _CLOSING,
+    _OPENING,
+    RED_FIVES,
+    SUITS,
+    Hand,
+    InvalidHandError,
+    Meld,
+    MeldKind,
+    check_tile,
+    shown,
+    validate_players,
+)
 
-SUITS = "mpsz"
-
-_OPENING = {MeldKind.CLOSED_KAN: "(", MeldKind.ADDED_KAN: "{"}  # every other meld is "[...]"
 _KAN_BY_OPENING = {opening: kind for kind, opening in _OPENING.items()}
-_CLOSING = {"[": "]", "(": ")", "{": "}"}
 _TOKEN = re.compile(r"[0-9]+[mpsz]|[\[\](){}]|\s+")
 
 # A written tile: its kind and whether it is a red five.
@@ -45,9 +55,11 @@ def parse_hand(text: str, *, players: int = 4) -> Hand:
     validate_players(players)
     if isinstance(text, str) and not text.strip():
         raise InvalidHandError("empty input")
-    concealed, melds = _read(text, players, melds_allowed=True)
+    concealed, melds, drawn = _read(text, players, melds_allowed=True)
     red_m, red_p, red_s = (sum(red and kind // 9 == suit for kind, red in concealed) for suit in range(3))
-    hand = Hand(_counts(concealed), (red_m, red_p, red_s), tuple(melds))
+    if len(concealed) % 3 != 2:
+        drawn = None
+    hand = Hand(_counts(concealed), (red_m, red_p, red_s), tuple(melds), drawn)
     validate_players(players, hand)  # rules about whole melds, such as no chi in 3-player
     return hand
 
@@ -61,7 +73,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> sum(parse_tiles(""))
     0
     """
-    concealed, _ = _read(text, players=4, melds_allowed=False)
+    concealed, _, _ = _read(text, players=4, melds_allowed=False)
     return _counts(concealed)
 
 
@@ -75,41 +87,24 @@ def parse_meld(text: str) -> Meld:
     ...
     shanten.tiles.InvalidHandError: column 1: (111m) is not a meld: closed kan needs 4 identical tiles, got 1m 1m 1m
     """
-    concealed, melds = _read(text, players=4, melds_allowed=True)
+    concealed, melds, _ = _read(text, players=4, melds_allowed=True)
     if concealed or len(melds) != 1:
-        raise InvalidHandError(f"expected one meld such as [123m], got {text!r}")
+        raise InvalidHandError(f"expected one meld such as [123m], got {shown(text)}")
     return melds[0]
 
 
-def format_hand(hand: Hand) -> str:
-    """Canonical notation: the concealed tiles, then each meld in order after a space.
+def parse_melds(text: str) -> tuple[Meld, ...]:
+    """The melds written in ``text``, and nothing else.
 
-    >>> format_hand(parse_hand("3m 0m 5m 4m 5m 11z [555z] [213p]"))
-    '34055m11z [555z] [123p]'
+    >>> [str(meld) for meld in parse_melds("[123m] (5555z)")]
+    ['[123m]', '(5555z)']
+    >>> parse_melds("[123m] 5z")
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: column 8: 5z is not in a meld: write melds only, such as [123m] (5555z)
     """
-    return " ".join([_format_tiles(hand.counts, hand.red), *map(format_meld, hand.melds)])
-
-
-def format_meld(meld: Meld) -> str:
-    """Canonical notation of one meld.
-
-    >>> format_meld(parse_meld("{5055p}"))
-    '{0555p}'
-    """
-    opening = _OPENING.get(meld.kind, "[")
-    suit = meld.tiles[0] // 9
-    red = [meld.red if index == suit else 0 for index in range(3)]
-    return opening + _format_tiles(meld.counts, red) + _CLOSING[opening]
-
-
-def _format_tiles(counts: Sequence[int], red: Sequence[int]) -> str:
-    """Tiles grouped by suit in m, p, s, z order, each suit sorted, a red five (0) just before the plain fives."""
-    groups = []
-    for suit, letter in enumerate(SUITS):
-        digits = "".join(str(value) * count for value, count in enumerate(counts[9 * suit : 9 * suit + 9], 1))
-        if digits:
-            groups.append(digits.replace("5", "0", red[suit] if suit < 3 else 0) + letter)
-    return "".join(groups)
+    concealed, melds, _ = _read(text, players=4, melds_allowed=True, melds_only=True)
+    return tuple(melds)
 
 
 def _counts(tiles: Iterable[_Tile]) -> tuple[int, ...]:
@@ -119,14 +114,21 @@ def _counts(tiles: Iterable[_Tile]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _read(text: str, players: int, melds_allowed: bool) -> tuple[list[_Tile], list[Meld]]:
-    """The concealed tiles and the melds written in ``text``, checking every tile where it is written."""
+def _read(text: str, players: int, melds_allowed: bool, melds_only: bool = False
+          ) -> tuple[list[_Tile], list[Meld], int | None]:
+    """The concealed tiles, the melds and the drawn tile written in ``text``, checking every tile where it is written.
+
+    The drawn tile is a last concealed group of one tile, right after other concealed tiles, whose
+    suit was written before (Tenhou lists the 14th tile last, as in ``336m237p2479s167z3s``); the
+    caller keeps it for 3n+2 hands.
+    """
     if not isinstance(text, str):
-        raise InvalidHandError(f"expected notation such as '123m456p', got {text!r}")
+        raise InvalidHandError(f"expected notation such as '123m456p', got {shown(text)}")
     concealed: list[_Tile] = []
     melds: list[Meld] = []
     seen = [0] * 34  # concealed and melded together, to catch a 5th copy where it is written
     group, opening, start = concealed, "", 0  # group: where tiles go, the open meld's list if any
+    suits_written, last_group = "", ""  # suits of the concealed groups before the last one; the last one
     for token, column in _tokens(text):
         if token in _CLOSING:
             if group is not concealed:
@@ -142,10 +144,12 @@ def _read(text: str, players: int, melds_allowed: bool) -> tuple[list[_Tile], li
             try:
                 melds.append(_meld(opening, group))
             except InvalidHandError as error:
-                written = " ".join(text[start - 1 : column].split())  # keep the message on one line
+                written = shown(" ".join(text[start - 1 : column].split()))[1:-1]  # one line, a few dozen characters
                 raise _error(start, f"{written} is not a meld: {error}") from None
-            group = concealed
+            group, suits_written, last_group = concealed, "", ""  # a tile after a meld is no drawn tile
         else:
+            if melds_only and group is concealed:
+                raise _error(column, f"{shown(token)[1:-1]} is not in a meld: write melds only, such as [123m] (5555z)")
             for offset, digit in enumerate(token[:-1]):
                 try:
                     kind = kind_of(digit, token[-1])
@@ -154,9 +158,15 @@ def _read(text: str, players: int, melds_allowed: bool) -> tuple[list[_Tile], li
                 except InvalidHandError as error:
                     raise _error(column + offset, str(error)) from None
                 group.append((kind, digit == "0"))
+            if group is concealed:
+                suits_written, last_group = suits_written + last_group[-1:], token
     if group is not concealed:
         raise _error(start, f"unclosed '{opening}'")
-    return concealed, melds
+    drawn = None
+    if len(last_group) == 2 and last_group[-1] in suits_written:
+        kind, red = concealed[-1]
+        drawn = RED_FIVES[kind // 9] if red else kind
+    return concealed, melds, drawn
 
 
 def _tokens(text: str) -> Iterator[tuple[str, int]]:
@@ -178,7 +188,7 @@ def _unreadable(text: str, position: int) -> InvalidHandError:
     end = position + len(digits)
     if end < len(text) and not _TOKEN.match(text, end):
         return _error(end + 1, f"unknown character {text[end]!r}")
-    return _error(position + 1, f"digits {digits!r} have no suit letter")
+    return _error(position + 1, f"digits {shown(digits)} have no suit letter")
 
 
 def kind_of(digit: str, suit: str) -> int:

@@ -2,7 +2,9 @@
 
 ``pairi(query, mode)`` returns the shanten line and the table rows the page shows,
 for ``mode`` ``q`` (all forms) or ``p`` (regular form only), with a trailing ``d``
-to analyse a 13-tile (3n+1) hand as is.
+to analyse a 13-tile (3n+1) hand as is. Without ``d`` Tenhou adds a random 14th
+tile to a 3n+1 hand, which cannot be reproduced: here a 3n+1 hand is always read
+as is, the one sensible reading.
 
 >>> pairi("123m456p789s11223z")
 ['聴牌(14枚)', '打3z 待ち[1z2z 4枚]']
@@ -31,13 +33,15 @@ def pairi(query: str, mode: str = "q") -> list[str]:
 
     A 3n+2 hand gets one ``打X 摸[...]`` (or, once tenpai, ``打X 待ち[...]``) row per
     discard that keeps the shanten, most tiles first; a 3n+1 hand in a ``d`` mode gets
-    one ``摸[...]``/``待ち[...]`` row. A 3n+2 hand reads the same with or without ``d``;
-    a 3n+1 hand without ``d`` is an error, as Tenhou would add a random draw.
+    one ``摸[...]``/``待ち[...]`` row. A 3n+2 hand reads the same with or without ``d``,
+    and so does a 3n+1 hand (as if ``d`` were given).
 
     >>> pairi("338m27p5899s1334z1s", "p")[0]
     '標準形3向聴 / 一般形5向聴(14枚)'
     >>> pairi("1112345666789m7m")[:2]
     ['和了(14枚)', '打7m 待ち[1m2m3m4m5m6m7m 16枚]']
+    >>> pairi("34566m247p34568s")             # 13 tiles: read as is (mode qd)
+    ['1向聴(13枚)', '摸[3p7s 8枚]']
     >>> pairi("123m", "q")
     Traceback (most recent call last):
     ...
@@ -52,9 +56,6 @@ def pairi(query: str, mode: str = "q") -> list[str]:
     regular_only = mode.startswith("p")
 
     if tiles % 3 == 1:
-        if not mode.endswith("d"):
-            # Without d, Tenhou adds a random 14th tile; that draw cannot be reproduced.
-            raise InvalidHandError(f"{tiles} tiles need mode {mode}d: without 'd' Tenhou analyses after a random draw")
         result = _core.ukeire(list(counts), regular_only=regular_only)
         return [f"{_name(result.shanten)}({tiles}枚)", _row("", result.shanten, result.mask, counts)[1]]
 

@@ -4,6 +4,10 @@ Tile kinds are ints 0-33: 1m-9m, 1p-9p, 1s-9s, then 1z-7z (east, south, west,
 north, white, green, red). A red five counts as a plain five of its suit; hands
 and melds only remember how many of their fives are red.
 
+The types format themselves (``str`` is their canonical notation) and import no
+other module of the package: parsing (``notation``) and drawing (``svg``) depend
+on them, and ``Hand.parse`` and ``Hand._repr_svg_`` call those at call time.
+
 >>> TILE_NAMES[0], TILE_NAMES[13], TILE_NAMES[33]
 ('1m', '5p', '7z')
 >>> hand = Hand.parse("123m 406p 789s 11z [555z]")
@@ -16,8 +20,8 @@ and melds only remember how many of their fives are red.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 
 TILE_NAMES: tuple[str, ...] = tuple(f"{value}{suit}" for suit in "mpsz" for value in range(1, 8 if suit == "z" else 10))
@@ -52,6 +56,52 @@ def is_red(tile: int) -> bool:
 
 class InvalidHandError(ValueError):
     """Bad input anywhere in the package; the message is one line saying what and where."""
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that quote bad input.
+
+    >>> shown("1m" * 50)
+    "'1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m1m..."
+    >>> shown(10**5000)
+    'a huge int'
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit has no repr
+        return f"a huge {type(value).__name__}"
+    text = " ".join(text.split())  # numpy arrays print on several lines
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def count_error(what: str, kind: int, value: object) -> InvalidHandError:
+    """The one message for a bad count, whatever the input type (the core words it the same way).
+
+    >>> count_error("hand", 0, 5)
+    InvalidHandError('hand: count of 1m is 5: a count is an integer 0 to 4')
+    """
+    return InvalidHandError(f"{what}: count of {TILE_NAMES[kind]} is {shown(value)}: a count is an integer 0 to 4")
+
+
+def count(value: object, what: str, kind: int) -> int:
+    """``value`` as a count 0-4 of ``kind``: True, 1.0 or 5 are errors, not counts.
+
+    >>> count(3, "hand", 0)
+    3
+    >>> count(True, "dead", 33)
+    Traceback (most recent call last):
+    ...
+    shanten.tiles.InvalidHandError: dead: count of 7z is True: a count is an integer 0 to 4
+    """
+    n = -1
+    if not isinstance(value, bool):
+        try:
+            n = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if not 0 <= n <= 4:
+        raise count_error(what, kind, value)
+    return n
 
 
 class MeldKind(Enum):
@@ -95,7 +145,7 @@ def integer(value: object, what: str) -> int:
             return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    raise InvalidHandError(f"{what} must be an integer, got {value!r}")
+    raise InvalidHandError(f"{what} must be an integer, got {shown(value)}")
 
 
 def copies_in_game(kind: int, players: int = 4) -> int:
@@ -141,7 +191,7 @@ def validate_players(players: int, hand: Hand | None = None) -> None:
     shanten.tiles.InvalidHandError: players must be 3 or 4, got 2
     """
     if integer(players, "players") not in (3, 4):
-        raise InvalidHandError(f"players must be 3 or 4, got {players}")
+        raise InvalidHandError(f"players must be 3 or 4, got {shown(players)}")
     if hand is None or players == 4:  # a valid Hand already fits the 4-player game
         return
     for kind, copies in enumerate(hand.total_counts):
@@ -149,6 +199,34 @@ def validate_players(players: int, hand: Hand | None = None) -> None:
     for meld in hand.melds:
         if meld.kind is MeldKind.CHI:
             raise InvalidHandError(f"{meld}: no chi in 3-player mahjong")
+
+
+SUITS = "mpsz"
+
+_OPENING = {MeldKind.CLOSED_KAN: "(", MeldKind.ADDED_KAN: "{"}  # every other meld is "[...]"
+_CLOSING = {"[": "]", "(": ")", "{": "}"}
+
+
+def format_tiles(counts: Sequence[int], red: Sequence[int] = (0, 0, 0)) -> str:
+    """Tiles grouped by suit in m, p, s, z order, each suit sorted, a red five (0) just before the plain fives.
+
+    >>> format_tiles([1, 1, 1, 0, 2] + [0] * 29, red=(1, 0, 0))
+    '12305m'
+    """
+    groups = []
+    for suit, letter in enumerate(SUITS):
+        digits = "".join(str(value) * copies for value, copies in enumerate(counts[9 * suit : 9 * suit + 9], 1))
+        if digits:
+            groups.append(digits.replace("5", "0", red[suit] if suit < 3 else 0) + letter)
+    return "".join(groups)
+
+
+def _sequence(values: object, what: str) -> tuple[object, ...]:
+    """``values`` as a tuple, or one line saying what was expected (numpy 0-d arrays are not sequences)."""
+    try:
+        return tuple(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidHandError(f"{what}, got {shown(values)}") from None
 
 
 @dataclass(frozen=True)
@@ -170,12 +248,13 @@ class Meld:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
-            raise InvalidHandError(f"a meld's kind is a MeldKind, got {self.kind!r}")
-        tiles = tuple(sorted(integer(tile, "a tile kind") for tile in self.tiles))
+            raise InvalidHandError(f"a meld's kind is a MeldKind, got {shown(self.kind)}")
+        kinds = _sequence(self.tiles, "a meld's tiles are a sequence of tile kinds")
+        tiles = tuple(sorted(integer(tile, "a tile kind") for tile in kinds))
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "red", integer(self.red, "a red count"))
         if not all(0 <= tile < 34 for tile in tiles):
-            raise InvalidHandError(f"tile kinds are 0-33, got {tiles}")
+            raise InvalidHandError(f"tile kinds are 0-33, got {shown(tiles)}")
         if not _has_shape(self.kind, tiles):
             got = " ".join(TILE_NAMES[tile] for tile in tiles) or "no tiles"
             raise InvalidHandError(f"{self.kind.value} needs {_SHAPES[self.kind]}, got {got}")
@@ -192,9 +271,11 @@ class Meld:
         return tuple(counts)
 
     def __str__(self) -> str:
-        from .notation import format_meld  # notation imports this module
-
-        return format_meld(self)
+        """Canonical notation: ``[123m]`` chi, pon or open kan, ``(1111m)`` closed kan, ``{1111m}`` added kan."""
+        opening = _OPENING.get(self.kind, "[")
+        suit = self.tiles[0] // 9
+        red = [self.red if index == suit else 0 for index in range(3)]
+        return opening + format_tiles(self.counts, red) + _CLOSING[opening]
 
 
 @dataclass(frozen=True, repr=False)
@@ -202,7 +283,10 @@ class Hand:
     """Concealed tiles as 34 counts, red fives among them per suit (m, p, s), and called melds.
 
     No melds means the calls are unknown; given melds must complete the hand to
-    4 groups and a pair. The constructor rejects any impossible hand.
+    4 groups and a pair. ``drawn`` is the tile id (0-36) of a 3n+2 hand's last
+    draw where the input wrote it apart (``336m237p2479s167z3s``); it is one of
+    the concealed tiles, shown last, and hands equal whatever their drawn tile.
+    The constructor rejects any impossible hand.
 
     >>> Hand((1,) * 13 + (0,) * 21).concealed_count
     13
@@ -212,33 +296,33 @@ class Hand:
     shanten.tiles.InvalidHandError: 12 concealed tiles: a hand has 3n+1 or 3n+2
     >>> Hand.parse("11z [123m] [456m] [789m] [111p]").total_counts[:9]
     (1, 1, 1, 1, 1, 1, 1, 1, 1)
+    >>> hand = Hand.parse("336m237p2479s167z3s")
+    >>> str(hand), TILE_ID_NAMES[hand.drawn], hand == Hand.parse("336m237p23479s167z")
+    ('336m237p2479s167z3s', '3s', True)
     """
 
     counts: tuple[int, ...]
     red: tuple[int, int, int] = (0, 0, 0)
     melds: tuple[Meld, ...] = ()
+    drawn: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # Accept any integer sequences (lists, numpy arrays) but store tuples, so hands hash and compare.
-        for field, what in (("counts", "a count"), ("red", "a red count")):
-            values = getattr(self, field)
-            if not isinstance(values, Iterable):
-                raise InvalidHandError(f"a hand's {field} are a sequence of integers, got {values!r}")
-            object.__setattr__(self, field, tuple(integer(n, what) for n in values))
-        object.__setattr__(self, "melds", tuple(self.melds))
-        if len(self.counts) != 34 or len(self.red) != 3:
-            raise InvalidHandError(
-                f"a hand needs 34 counts and 3 red counts, got {len(self.counts)} and {len(self.red)}"
-            )
+        counts = _sequence(self.counts, "a hand's counts are 34 integers")
+        red = _sequence(self.red, "a hand's red fives are 3 integers")
+        melds = _sequence(self.melds, "a hand's melds are a sequence of Meld objects")
+        if len(counts) != 34 or len(red) != 3:
+            raise InvalidHandError(f"a hand needs 34 counts and 3 red counts, got {len(counts)} and {len(red)}")
+        object.__setattr__(self, "counts", tuple(count(n, "hand", kind) for kind, n in enumerate(counts)))
+        object.__setattr__(self, "red", tuple(integer(n, "a red count") for n in red))
+        object.__setattr__(self, "melds", melds)
         if not all(isinstance(meld, Meld) for meld in self.melds):
             raise InvalidHandError("a Hand's melds must be Meld objects: parse notation with Hand.parse")
         for kind, copies in enumerate(self.total_counts):
-            if self.counts[kind] < 0:
-                raise InvalidHandError(f"negative count of {TILE_NAMES[kind]}")
             check_tile(kind, copies)
-        for suit, five, red in zip("mps", FIVES, self.red, strict=True):
-            if not 0 <= red <= self.counts[five]:
-                raise InvalidHandError(f"{red} red 5{suit} among {self.counts[five]} concealed 5{suit}")
+        for suit, five, red_fives in zip("mps", FIVES, self.red, strict=True):
+            if not 0 <= red_fives <= self.counts[five]:
+                raise InvalidHandError(f"{red_fives} red 5{suit} among {self.counts[five]} concealed 5{suit}")
         size = self.concealed_count
         if size > 14:
             raise InvalidHandError(f"{size} concealed tiles: a hand has at most 14")
@@ -249,11 +333,17 @@ class Hand:
             raise InvalidHandError(
                 f"{size} concealed tiles need {needed} meld{'s' * (needed != 1)}, got {len(self.melds)}"
             )
+        if self.drawn is not None:
+            drawn = integer(self.drawn, "the drawn tile")
+            if not 0 <= drawn <= 36 or size % 3 != 2 or not self.counts[tile_kind(drawn)]:
+                raise InvalidHandError(f"the drawn tile must be one of a 3n+2 hand's tiles, got {shown(self.drawn)}")
+            if is_red(drawn) and not self.red[drawn - 34]:
+                raise InvalidHandError(f"the drawn tile is {TILE_ID_NAMES[drawn]}, but the hand holds no red five there")
 
     @classmethod
     def parse(cls, text: str, *, players: int = 4) -> Hand:
-        """The hand written in ``text`` (see ``notation.parse_hand``)."""
-        from .notation import parse_hand  # notation imports this module
+        """The hand written in ``text`` (see ``shanten.notation.parse_hand``)."""
+        from .notation import parse_hand  # the parser depends on this module, never the reverse
 
         return parse_hand(text, players=players)
 
@@ -271,15 +361,22 @@ class Hand:
         return tuple(totals)
 
     def __str__(self) -> str:
-        from .notation import format_hand  # notation imports this module
-
-        return format_hand(self)
+        """Canonical notation: the concealed tiles (the drawn tile last), then each meld after a space."""
+        counts, red = list(self.counts), list(self.red)
+        last = ""
+        if self.drawn is not None:
+            kind = tile_kind(self.drawn)
+            counts[kind] -= 1
+            if is_red(self.drawn):
+                red[kind // 9] -= 1
+            last = format_tiles([int(k == kind) for k in range(34)], red=[int(is_red(self.drawn))] * 3)
+        return " ".join([format_tiles(counts, red) + last, *map(str, self.melds)])
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
         """Jupyter draws the hand (see ``shanten.svg``)."""
-        from .svg import hand_svg  # svg imports this module
+        from .svg import hand_svg  # drawing depends on this module, never the reverse
 
         return hand_svg(self)

@@ -1,0 +1,124 @@
+"""Everything the command line (and the JSON API) says about one hand, computed once.
+
+``analyze`` gathers the shanten of each form and, for a 3n+2 hand, the discard
+table with improvements and good-shape share per row, or for a 3n+1 hand its
+uke-ire and improvements. ``Analysis.to_json`` is the document ``shanten --json``
+prints (schema in docs/cli.md).
+
+>>> result = analyze("123m456p789s11225z")
+>>> [(row.discard.tile, row.discard.total) for row in result.rows]
+[('5z', 4)]
+>>> document = result.to_json()
+>>> document["schema"], document["shanten"], document["discards"][0]["ukeire"]
+(2, 0, {'tiles': {'1z': 2, '2z': 2}, 'total': 4})
+>>> complete = analyze("123m456p789s11z234s")   # complete: the discards that keep tenpai
+>>> complete.forms.shanten, len(complete.rows), [(row.discard.tile, row.discard.total) for row in complete.rows][:3]
+(-1, 13, [('1m', 7), ('4p', 7), ('6p', 7)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ._resolve import DeadLike, HandLike, MeldLike, to_hand
+from .efficiency import Discard, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
+from .forms import Forms, shanten_forms
+from .tiles import FIVES, TILE_ID_NAMES, Hand
+
+SCHEMA_VERSION = 2
+
+FORMS = (("regular", "regular"), ("seven_pairs", "seven pairs"), ("thirteen_orphans", "thirteen orphans"))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One discard of the table with what follows it: improvements at tenpai or 1-shanten, good-shape share at 1-shanten."""
+
+    discard: Discard
+    improvements: Improvements | None
+    good_shape: float | None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The hand, its options, shanten per form, and either its uke-ire (3n+1) or its discard rows (3n+2)."""
+
+    hand: Hand
+    rule: str
+    players: int
+    forms: Forms
+    ukeire: Ukeire | None
+    improvements: Improvements | None
+    rows: tuple[Row, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``shanten --json`` document."""
+        data: dict[str, Any] = {
+            "schema": SCHEMA_VERSION,
+            "hand": str(self.hand),
+            "drawn": None if self.hand.drawn is None else TILE_ID_NAMES[self.hand.drawn],
+            "concealed": self.hand.concealed_count,
+            "rule": self.rule,
+            "players": self.players,
+            "shanten": self.forms.shanten,
+            "forms": {field: getattr(self.forms, field) for field, _ in FORMS},
+        }
+        if self.ukeire is not None:
+            data["ukeire"] = _ukeire_json(self.ukeire)
+            data["improvements"] = _improvements_json(self.improvements)
+        else:
+            data["discards"] = [
+                {"discard": row.discard.tile, "kind": row.discard.kind, "red": row.discard.red,
+                 "shanten": row.discard.shanten, "back": row.discard.back, "ukeire": _ukeire_json(row.discard),
+                 "improvements": _improvements_json(row.improvements), "good_shape": row.good_shape}
+                for row in self.rows
+            ]
+        return data
+
+
+def analyze(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou", dead: DeadLike = None,
+            players: int = 4, back: bool = False) -> Analysis:
+    """Analyse ``hand`` as the command line does; ``back`` keeps the discards that raise the shanten.
+
+    A complete hand lists the discards that keep it tenpai (as tenhou.net/2 does).
+    """
+    h = to_hand(hand, melds, players)
+    options: dict[str, Any] = {"rule": rule, "dead": dead, "players": players}
+    forms = shanten_forms(h, **options)
+    if h.concealed_count % 3 == 1:
+        u = ukeire(h, **options)
+        return Analysis(h, rule, players, forms, u, _improvements(h, u.shanten, options), ())
+    rows = []
+    for row in discards(h, **options):
+        if row.back and not back:
+            continue
+        after = _after(h, row)
+        share = good_shape_share(after, **options) if row.shanten == 1 and row.total else None
+        rows.append(Row(row, _improvements(after, row.shanten, options), share))
+    return Analysis(h, rule, players, forms, None, None, tuple(rows))
+
+
+def _after(hand: Hand, row: Discard) -> Hand:
+    counts, red = list(hand.counts), list(hand.red)
+    counts[row.kind] -= 1
+    if row.red:
+        red[FIVES.index(row.kind)] -= 1
+    return Hand(tuple(counts), (red[0], red[1], red[2]), hand.melds)
+
+
+def _improvements(hand: Hand, shanten: int, options: dict[str, Any]) -> Improvements | None:
+    return improvements(hand, **options) if shanten in (0, 1) else None
+
+
+def _ukeire_json(u: Ukeire | Discard) -> dict[str, Any]:
+    return {"tiles": dict(zip(u.tiles, u.counts)), "total": u.total}
+
+
+def _improvements_json(result: Improvements | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {"live": result.live, "average": result.average,
+            "draws": [{"tile": d.tile, "kind": d.kind, "live": d.live, "discard": d.discard, "total": d.total,
+                       "tiles": list(d.tiles)} for d in result.draws]}
