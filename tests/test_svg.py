@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from xml.etree import ElementTree
@@ -132,7 +133,7 @@ def test_drawings_stay_small() -> None:
         (lambda: tiles_svg([3, -1]), "tile ids are 0-36, got -1"),
         (lambda: tiles_svg([True]), "a tile id must be an integer, got True"),
         (lambda: tile_svg(0, height=0), "height must be a positive number of pixels, got 0"),
-        (lambda: hand_svg(Hand.parse("11z"), height=float("nan")), "height must be a positive number of pixels, got nan"),
+        (lambda: hand_svg(Hand.parse("11z"), height=math.nan), "height must be a positive number of pixels, got nan"),
     ],
 )
 def test_bad_input(draw: Callable[[], str], message: str) -> None:

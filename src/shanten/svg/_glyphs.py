@@ -14,10 +14,10 @@ from __future__ import annotations
 TILE_WIDTH, TILE_HEIGHT = 30, 40
 
 INK, RED, GREEN, BLUE = "#1b1b1b", "#d0122c", "#10803c", "#1d4fa0"
-FACE, EDGE, BACK = "#fbf7ec", "#8c8674", "#2f7a64"
+FACE_COLOUR, BACK_COLOUR = "#fbf7ec", "#2f7a64"
 
-FRAME = f'<rect x=".6" y=".6" width="28.8" height="38.8" rx="3.6" fill="{FACE}" stroke="{EDGE}" stroke-width="1.2"/>'
-FACE_DOWN = f'<rect x=".6" y=".6" width="28.8" height="38.8" rx="3.6" fill="{BACK}" stroke="{EDGE}" stroke-width="1.2"/>'
+OUTLINE = 'x=".6" y=".6" width="28.8" height="38.8" rx="3.6" stroke="#8c8674" stroke-width="1.2"'
+"""Attributes of the rounded rectangle of every tile, face up or down."""
 
 NUMERAL_WIDTH, MAN_WIDTH, HONOUR_WIDTH = 2.4, 1.6, 2.6
 """Stroke widths: a manzu numeral (top half of the face), its 萬 (bottom half), an honour (whole face)."""
@@ -35,7 +35,8 @@ NUMERALS: tuple[str, ...] = (
 )
 """The kanji numerals 一 to 九 in the top half of a manzu face."""
 
-MAN = "M7.5 23H22.5M11.5 21V25M18.5 21V25M10 26H20V31.5H10ZM10 28.75H20M15 26V33M8 37.5V33H22V36.5Q22 37.5 20.5 37.5M14.5 34L12 36.5L18 36M16.5 34.5L18.5 37"
+MAN = ("M7.5 23H22.5M11.5 21V25M18.5 21V25M10 26H20V31.5H10ZM10 28.75H20M15 26V33"
+       "M8 37.5V33H22V36.5Q22 37.5 20.5 37.5M14.5 34L12 36.5L18 36M16.5 34.5L18.5 37")
 """萬, simplified to 艹 over 田 over 禸, in the bottom half of every manzu face."""
 
 HONOURS: tuple[tuple[str, str], ...] = (
@@ -58,14 +59,16 @@ PIP = '<circle r="9.6"/><circle r="6.3" fill="none" stroke="#fff" stroke-width="
 BIG_PIP = (
     f'<circle cx="15" cy="20" r="12.5" fill="{GREEN}"/>'
     # Zero-length dashes with round caps draw a ring of 16 dots.
-    '<circle cx="15" cy="20" r="10.6" fill="none" stroke="#fff" stroke-width="1.7" stroke-linecap="round" stroke-dasharray="0 4.163"/>'
+    '<circle cx="15" cy="20" r="10.6" fill="none" stroke="#fff" stroke-width="1.7" stroke-linecap="round" '
+    'stroke-dasharray="0 4.163"/>'
     f'<circle cx="15" cy="20" r="8.4" fill="{BLUE}"/><circle cx="15" cy="20" r="6" fill="#fff"/>'
     f'<circle cx="15" cy="20" r="4.6" fill="{RED}"/><circle cx="15" cy="20" r="1.6" fill="#fff"/>'
 )
 """The ornate single circle of 1p."""
 
 STICK_WIDTH = 5
-STICK = '<rect x=".7" width="3.6" height="12" rx="1.6"/><rect y="5.1" width="5" height="1.8" rx=".9"/><path d="M2.5 1.5V4.2M2.5 7.8V10.5" stroke="#fff" stroke-width=".7"/>'
+STICK = ('<rect x=".7" width="3.6" height="12" rx="1.6"/><rect y="5.1" width="5" height="1.8" rx=".9"/>'
+         '<path d="M2.5 1.5V4.2M2.5 7.8V10.5" stroke="#fff" stroke-width=".7"/>')
 """One souzu stick, STICK_WIDTH x 12 with a node in the middle, in the colour of whatever draws it."""
 
 BIRD = (
@@ -89,7 +92,7 @@ PIPS: dict[int, tuple[Pip, ...]] = {
     3: ((8.5, 9, 5.3, BLUE), (15, 20, 5.3, RED), (21.5, 31, 5.3, GREEN)),
     4: ((9, 11, 5.6, BLUE), (21, 11, 5.6, GREEN), (9, 29, 5.6, GREEN), (21, 29, 5.6, BLUE)),
     5: ((8.5, 9, 5, BLUE), (21.5, 9, 5, GREEN), (15, 20, 5, RED), (8.5, 31, 5, GREEN), (21.5, 31, 5, BLUE)),
-    6: ((9, 8, 4.7, GREEN), (21, 8, 4.7, GREEN), (9, 21.5, 4.7, RED), (21, 21.5, 4.7, RED), (9, 32, 4.7, RED), (21, 32, 4.7, RED)),
+    6: tuple((x, y, 4.7, colour) for y, colour in ((8, GREEN), (21.5, RED), (32, RED)) for x in (9, 21)),
     7: ((7.5, 6.5, 3.8, GREEN), (15, 9.5, 3.8, GREEN), (22.5, 12.5, 3.8, GREEN),
         (9.5, 23, 4.4, RED), (20.5, 23, 4.4, RED), (9.5, 32.5, 4.4, RED), (20.5, 32.5, 4.4, RED)),
     8: tuple((x, y, 4.2, BLUE) for y in (6.5, 15.5, 24.5, 33.5) for x in (9.5, 20.5)),
@@ -104,11 +107,14 @@ STICKS: dict[int, tuple[Stick, ...]] = {
     2: ((15, 11, 14, GREEN, 0), (15, 29, 14, BLUE, 0)),
     3: ((15, 11, 14, BLUE, 0), (9.5, 29, 14, GREEN, 0), (20.5, 29, 14, GREEN, 0)),
     4: ((9.5, 11, 14, GREEN, 0), (20.5, 11, 14, BLUE, 0), (9.5, 29, 14, BLUE, 0), (20.5, 29, 14, GREEN, 0)),
-    5: ((8, 11, 14, GREEN, 0), (22, 11, 14, BLUE, 0), (15, 20, 14, RED, 0), (8, 29, 14, BLUE, 0), (22, 29, 14, GREEN, 0)),
+    5: ((8, 11, 14, GREEN, 0), (22, 11, 14, BLUE, 0), (15, 20, 14, RED, 0),
+        (8, 29, 14, BLUE, 0), (22, 29, 14, GREEN, 0)),
     6: tuple((x, y, 14, colour, 0) for y, colour in ((11, GREEN), (29, BLUE)) for x in (7.5, 15, 22.5)),
-    7: ((15, 7.5, 10.5, RED, 0), *((x, y, 10.5, colour, 0) for y, colour in ((20, GREEN), (32, BLUE)) for x in (7.5, 15, 22.5))),
+    7: ((15, 7.5, 10.5, RED, 0),
+        *((x, y, 10.5, colour, 0) for y, colour in ((20, GREEN), (32, BLUE)) for x in (7.5, 15, 22.5))),
     8: ((5.5, 11, 14, GREEN, 0), (12, 11, 14, GREEN, -20), (18, 11, 14, GREEN, 20), (24.5, 11, 14, GREEN, 0),
         (5.5, 29, 14, BLUE, 0), (12, 29, 14, BLUE, 20), (18, 29, 14, BLUE, -20), (24.5, 29, 14, BLUE, 0)),
-    9: tuple((x, y, 10.5, colour, 0) for y in (7.5, 20, 32.5) for x, colour in ((7.5, GREEN), (15, RED), (22.5, BLUE))),
+    9: tuple((x, y, 10.5, colour, 0)
+             for y in (7.5, 20, 32.5) for x, colour in ((7.5, GREEN), (15, RED), (22.5, BLUE))),
 }
 """The sticks of 2s-9s (1s is BIRD)."""

@@ -17,10 +17,10 @@ from collections.abc import Iterable
 
 from ..tiles import TILE_ID_NAMES, is_red, tile_kind
 from ._glyphs import (
+    BACK_COLOUR,
     BIG_PIP,
     BIRD,
-    FACE_DOWN,
-    FRAME,
+    FACE_COLOUR,
     HONOUR_WIDTH,
     HONOURS,
     INK,
@@ -28,6 +28,7 @@ from ._glyphs import (
     MAN_WIDTH,
     NUMERAL_WIDTH,
     NUMERALS,
+    OUTLINE,
     PIP,
     PIPS,
     RED,
@@ -66,7 +67,7 @@ def _strokes(path: str, colour: str, width: float, id_: str = "") -> str:
 
 # Parts shared by several faces; a face refers to them with <use href="#shanten-NAME">.
 _PARTS = {
-    "frame": FRAME.replace("<rect", '<rect id="shanten-frame"', 1),
+    "frame": f'<rect id="shanten-frame" {OUTLINE} fill="{FACE_COLOUR}"/>',
     "man": _strokes(MAN, RED, MAN_WIDTH, "shanten-man"),
     "pip": f'<symbol id="shanten-pip" viewBox="-10 -10 20 20">{PIP}</symbol>',
     "stick": f'<symbol id="shanten-stick" viewBox="0 0 {STICK_WIDTH} 12">{STICK}</symbol>',
@@ -88,20 +89,23 @@ def _stick(x: float, y: float, length: float, colour: str, turn: float) -> str:
 
 
 def _face(tile: int) -> str:
-    """What is drawn on the tile's frame; a red five draws every mark of its face red."""
+    """What is drawn on the tile's frame."""
     suit, value = divmod(tile_kind(tile), 9)
-    red = is_red(tile)
+
+    def ink(colour: str) -> str:
+        return RED if is_red(tile) else colour  # every mark of a red five, so it shows at any size
+
     if suit == 0:
-        return _strokes(NUMERALS[value], RED if red else INK, NUMERAL_WIDTH) + '<use href="#shanten-man"/>'
+        return _strokes(NUMERALS[value], ink(INK), NUMERAL_WIDTH) + '<use href="#shanten-man"/>'
     if suit == 1:
-        return BIG_PIP if value == 0 else "".join(_pip(x, y, r, RED if red else c) for x, y, r, c in PIPS[value + 1])
+        return BIG_PIP if value == 0 else "".join(_pip(x, y, r, ink(c)) for x, y, r, c in PIPS[value + 1])
     if suit == 2:
-        return BIRD if value == 0 else "".join(_stick(x, y, n, RED if red else c, t) for x, y, n, c, t in STICKS[value + 1])
+        return BIRD if value == 0 else "".join(_stick(x, y, n, ink(c), t) for x, y, n, c, t in STICKS[value + 1])
     return _strokes(*HONOURS[value], HONOUR_WIDTH)
 
 
 def _symbol(tile: int) -> str:
-    body = FACE_DOWN if tile == BACK else '<use href="#shanten-frame"/>' + _face(tile)
+    body = f'<rect {OUTLINE} fill="{BACK_COLOUR}"/>' if tile == BACK else '<use href="#shanten-frame"/>' + _face(tile)
     return f'<symbol id="{symbol_id(tile)}" {_TILE_BOX}>{body}</symbol>'
 
 
