@@ -98,7 +98,7 @@ def from_ids136(ids: Iterable[int], *, red_fives: bool = True) -> Hand:
     >>> from_ids136([0, 4, 4, 8])
     Traceback (most recent call last):
     ...
-    shanten.tiles.InvalidHandError: index 2: 136-tile id 4 repeats index 1
+    shanten.tiles.InvalidHandError: index 2: id 4 repeats index 1
     """
     return _hand(_tiles_of_ids136(ids, red_fives))
 
@@ -179,9 +179,9 @@ def _tiles_of_ids136(ids: Iterable[int], red_fives: bool) -> list[int]:
     seen: dict[int, int] = {}
     tiles = []
     for index, item in enumerate(_items(ids, "136-tile ids")):
-        id136 = _located(f"index {index}", _integer, item, 135, "136-tile id")
+        id136 = _located(f"index {index}", _integer, item, 135, "id")
         if id136 in seen:
-            raise InvalidHandError(f"index {index}: 136-tile id {id136} repeats index {seen[id136]}")
+            raise InvalidHandError(f"index {index}: id {id136} repeats index {seen[id136]}")
         seen[id136] = index
         tiles.append(tile_from_id136(id136, red_fives=red_fives))
     return tiles
