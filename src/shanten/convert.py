@@ -72,7 +72,7 @@ _T = TypeVar("_T")
 # --- 136-tile ids -------------------------------------------------------------------------
 
 
-def tile_from_id136(id136: int, *, red_fives: bool = True) -> int:
+def tile_from_id136(id136: SupportsIndex, *, red_fives: bool = True) -> int:
     """The tile id (0-36) of a 136-tile id: ``id136 // 4``, or a red five for 16, 52 and 88 if ``red_fives``.
 
     >>> tile_from_id136(53), tile_from_id136(52), tile_from_id136(52, red_fives=False), tile_from_id136(135)
@@ -88,7 +88,7 @@ def tile_from_id136(id136: int, *, red_fives: bool = True) -> int:
     return value // 4
 
 
-def from_ids136(ids: Iterable[int], *, red_fives: bool = True) -> Hand:
+def from_ids136(ids: Iterable[SupportsIndex], *, red_fives: bool = True) -> Hand:
     """The concealed hand of distinct 136-tile ids (list, tuple or numpy array), red fives kept if ``red_fives``.
 
     >>> str(from_ids136([0, 4, 8, 52, 53, 108, 109]))
@@ -103,7 +103,7 @@ def from_ids136(ids: Iterable[int], *, red_fives: bool = True) -> Hand:
     return _hand(_tiles_of_ids136(ids, red_fives))
 
 
-def counts_from_ids136(ids: Iterable[int]) -> list[int]:
+def counts_from_ids136(ids: Iterable[SupportsIndex]) -> list[int]:
     """34 counts of any number of distinct 136-tile ids (dead tiles, a wall), a red five counted as a five.
 
     >>> counts = counts_from_ids136(range(16, 24))
@@ -175,7 +175,7 @@ def _meld_red(meld: Meld) -> list[int]:
     return [meld.red if suit == meld.tiles[0] // 9 else 0 for suit in range(3)]
 
 
-def _tiles_of_ids136(ids: Iterable[int], red_fives: bool) -> list[int]:
+def _tiles_of_ids136(ids: Iterable[SupportsIndex], red_fives: bool) -> list[int]:
     seen: dict[int, int] = {}
     tiles = []
     for index, item in enumerate(_items(ids, "136-tile ids")):
@@ -190,7 +190,7 @@ def _tiles_of_ids136(ids: Iterable[int], red_fives: bool) -> list[int]:
 # --- mjai ----------------------------------------------------------------------------------
 
 
-def tile_to_mjai(tile: int) -> str:
+def tile_to_mjai(tile: SupportsIndex) -> str:
     """mjai's token for tile id ``tile`` (0-36).
 
     >>> tile_to_mjai(0), tile_to_mjai(31), tile_to_mjai(35)
@@ -244,7 +244,7 @@ def from_mjai(tokens: str | Iterable[str]) -> Hand:
 # --- Unicode -------------------------------------------------------------------------------
 
 
-def tile_to_unicode(tile: int) -> str:
+def tile_to_unicode(tile: SupportsIndex) -> str:
     """The Unicode character of tile id ``tile`` (0-36); a red five is drawn as a plain five.
 
     >>> tile_to_unicode(0), tile_to_unicode(35), tile_to_unicode(33)
@@ -337,7 +337,7 @@ class HelperQuery(NamedTuple):
     call: int | None = None
 
 
-def to_mahjong_helper(hand: Hand | str, call: int | None = None) -> str:
+def to_mahjong_helper(hand: Hand | str, call: SupportsIndex | None = None) -> str:
     """mahjong-helper's command-line notation, such as ``24688m 34s # 234p 6666P + 3m``.
 
     The concealed suits are separated by spaces and a red five is ``0``; the melds follow
