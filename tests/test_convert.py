@@ -177,7 +177,8 @@ def test_ids136_agree_with_the_mahjong_package(scale: int) -> None:
     for hand, dealt in dealt_hands(1_000 * scale, seed=37):
         text = format_hand(concealed(hand))
         assert TilesConverter.to_34_array(dealt) == counts_from_ids136(dealt), text
-        assert TilesConverter.to_136_array(list(hand.counts)) == to_ids136(without_red(concealed(hand)), red_fives=False)
+        plain = without_red(concealed(hand))
+        assert TilesConverter.to_136_array(list(hand.counts)) == to_ids136(plain, red_fives=False), text
         assert TilesConverter.one_line_string_to_136_array(text, has_aka_dora=True) == to_ids136(hand), text
         assert TilesConverter.to_one_line_string(dealt, print_aka_dora=True) == text
         assert TilesConverter.to_one_line_string(dealt) == format_hand(without_red(concealed(hand))), text
@@ -371,10 +372,12 @@ IDS_13 = [0, 4, 8, 48, 52, 56, 96, 100, 104, 108, 109, 112, 113]
         (lambda: shanten.shanten([136] + IDS_13[1:]), "hand as 136-tile ids: index 0: id 136 is not an integer 0-135"),
         (lambda: shanten.shanten([-1] + IDS_13[1:]), "hand as 136-tile ids: index 0: id -1 is not an integer 0-135"),
         (lambda: shanten.shanten(IDS_13[:-1] + [4]), "hand as 136-tile ids: index 12: id 4 repeats index 1"),
-        (lambda: shanten.shanten(IDS_13[:-1] + [1.5]), "hand as 136-tile ids: index 12: id 1.5 is not an integer 0-135"),
+        (lambda: shanten.shanten(IDS_13[:-1] + [1.5]),
+         "hand as 136-tile ids: index 12: id 1.5 is not an integer 0-135"),
         (lambda: shanten.ukeire(np.array(IDS_13, dtype=float)),
          "hand as 136-tile ids: index 0: id np.float64(0.0) is not an integer 0-135"),
-        (lambda: shanten.discards(IDS_13 + [124, 128]), "hand as 136-tile ids: 15 concealed tiles: a hand has at most 14"),
+        (lambda: shanten.discards(IDS_13 + [124, 128]),
+         "hand as 136-tile ids: 15 concealed tiles: a hand has at most 14"),
         (lambda: shanten.shanten(IDS_13[:12]), "hand as 136-tile ids: 12 concealed tiles: a hand has 3n+1 or 3n+2"),
         (lambda: shanten.shanten(5), "hand must be notation, 34 counts or 136-tile ids, got int"),
         (lambda: shanten.shanten(HAND_13, dead=[136]), "dead as 136-tile ids: index 0: id 136 is not an integer 0-135"),
@@ -421,8 +424,10 @@ IDS_13 = [0, 4, 8, 48, 52, 56, 96, 100, 104, 108, 109, 112, 113]
         (lambda: from_mahjong_helper("1m # 111m 111p 111s 1111M"), "column 21: 5th copy of 1m"),
         (lambda: from_mahjong_helper("1111m + 1m"), "column 9: 5th copy of 1m"),
         (lambda: from_mahjong_helper("123M"), "column 1: 123M: upper case marks a closed kan, which goes after '#'"),
-        (lambda: from_mahjong_helper("1234m + 5M"), "column 9: 5M: upper case marks a closed kan, which goes after '#'"),
-        (lambda: from_mahjong_helper("123m11z # 666P"), "column 11: 666P is not a meld: a closed kan has 4 tiles, got 3"),
+        (lambda: from_mahjong_helper("1234m + 5M"),
+         "column 9: 5M: upper case marks a closed kan, which goes after '#'"),
+        (lambda: from_mahjong_helper("123m11z # 666P"),
+         "column 11: 666P is not a meld: a closed kan has 4 tiles, got 3"),
         (lambda: from_mahjong_helper("1z # 135m 111p 111s 111z"),
          "column 6: 135m is not a meld: chi needs 3 consecutive number tiles of one suit, got 1m 3m 5m"),
         (lambda: from_mahjong_helper("1z # 12m"), "column 6: 12m is not a meld: a meld has 3 or 4 tiles, got 2"),

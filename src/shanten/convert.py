@@ -156,7 +156,9 @@ def _allocate_ids136(hand: Hand | str, red_fives: bool) -> tuple[list[int], list
         if held > 1:
             raise InvalidHandError(f"{held} red {name}: 136-tile ids have one ({RED_IDS136[suit]})")
         if red_fives and hand.total_counts[five] - held == 4:
-            raise InvalidHandError(f"4 plain {name}: with red fives one {name} is red (red_fives=False for a game without)")
+            raise InvalidHandError(
+                f"4 plain {name}: with red fives one {name} is red (red_fives=False for a game without)"
+            )
     free = [[4 * kind + copy for copy in range(4) if not (red_fives and 4 * kind + copy in RED_IDS136)]
             for kind in range(34)]  # fmt: skip
     ids = []
