@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from . import _core, _resolve
+from . import _core, _resolve, convert
 from ._version import __version__
 from .batch import DiscardsBatch, UkeireBatch, discards_batch, shanten_batch, ukeire_batch
 from .distribution import distribution

@@ -1,5 +1,8 @@
 """Arguments to counts and limits: where the four-copy rules are decided.
 
+A hand or ``dead`` argument of integers is 34 counts if it has exactly 34 items,
+else 136-tile ids (``shanten.convert``; 16, 52 and 88 are red fives).
+
 Every rule variant is a per-kind upper limit on the winning hand:
 limit_i = copies in the game (4; 2m-8m in 3-player: 0), minus own melded
 copies under rule "wrc", minus dead copies. The core treats every limit alike.
@@ -9,9 +12,11 @@ plain_limits), since building a Hand costs more than the answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, TypeVar
 
+from .convert import counts_from_ids136, from_ids136
 from .notation import parse_hand, parse_meld, parse_tiles
 from .tiles import TILE_NAMES, Hand, InvalidHandError, Meld, check_tile, copies_in_game, count, shown, validate_players
 
@@ -51,29 +56,46 @@ def to_hand(hand: HandLike, melds: Iterable[MeldLike] | None = None, players: in
     elif isinstance(hand, Hand):
         result = hand
     else:
-        counts = _counts(hand, "hand")
-        result = Hand(counts)
+        items = _items(hand, "hand")
+        result = Hand(_counts(items, "hand")) if len(items) == 34 else _from_ids136(from_ids136, items, "hand")
     if extra:
         result = Hand(result.counts, result.red, result.melds + extra)
     validate_players(players, result)
     return result
 
 
-def _counts(value: object, what: str) -> tuple[int, ...]:
+def _items(value: object, what: str) -> list[Any]:
     shape = getattr(value, "shape", None)  # a numpy array: its shape says what it is, its items are numpy scalars
     if shape is not None and len(shape) != 1:
-        raise InvalidHandError(f"{what} must be notation or 34 counts, got an array of shape {shape}")
+        raise InvalidHandError(f"{what} must be notation, 34 counts or 136-tile ids, got an array of shape {shape}")
     try:
-        items = value.tolist() if shape is not None else list(value)  # type: ignore[attr-defined, call-overload]
+        return value.tolist() if shape is not None else list(value)  # type: ignore[attr-defined, call-overload, no-any-return]
     except TypeError:
-        raise InvalidHandError(f"{what} must be notation or 34 counts, got {shown(value)}") from None
-    if len(items) != 34:
-        raise InvalidHandError(f"{what} must have 34 counts, got {len(items)}")
+        raise InvalidHandError(f"{what} must be notation, 34 counts or 136-tile ids, got {shown(value)}") from None
+
+
+_T = TypeVar("_T")
+
+
+def _from_ids136(convert: Callable[[list[Any]], _T], items: list[Any], what: str) -> _T:
+    """``convert(items)``, its error naming the argument and how it was read (any length but 34: ids)."""
+    try:
+        return convert(items)
+    except InvalidHandError as error:
+        raise InvalidHandError(f"{what} as 136-tile ids: {error}") from None
+
+
+def _counts(items: list[Any], what: str) -> tuple[int, ...]:
     return tuple(count(item, what, kind) for kind, item in enumerate(items))
 
 
 def _dead_counts(dead: DeadLike) -> tuple[int, ...]:
-    return (0,) * 34 if dead is None else parse_tiles(dead) if isinstance(dead, str) else _counts(dead, "dead")
+    if dead is None:
+        return (0,) * 34
+    if isinstance(dead, str):
+        return parse_tiles(dead)
+    items = _items(dead, "dead")
+    return _counts(items, "dead") if len(items) == 34 else tuple(_from_ids136(counts_from_ids136, items, "dead"))
 
 
 def limits(hand: Hand, rule: str | None = "tenhou", dead: DeadLike = None, players: int = 4) -> tuple[int, ...]:
