@@ -71,7 +71,7 @@ def tiles_svg(tiles: Iterable[int], *, height: float = 40) -> str:
 
 
 def hand_svg(hand: Hand, *, height: float = 40) -> str:
-    """The concealed tiles in order, then each meld after a gap.
+    """The concealed tiles in order (the drawn tile, if the hand names one, after a small gap), then each meld after a gap.
 
     A called tile lies turned on the left of its meld (for chi the lowest tile, which the left
     player gave; pon and open kan say nothing of who gave it, so the left too). An added kan
@@ -81,8 +81,15 @@ def hand_svg(hand: Hand, *, height: float = 40) -> str:
     >>> picture = hand_svg(Hand.parse("11z [123m] [456m] [789m] {1111p}"))
     >>> picture.count("rotate(-90)"), 'viewBox="0 0 492 60"' in picture
     (5, True)
+    >>> 'viewBox="0 0 424 40"' in hand_svg(Hand.parse("336m237p2479s167z3s"))   # 14 tiles and a gap of 4
+    True
     """
-    places = _upright(_ids([kind for kind, copies in enumerate(hand.counts) for _ in range(copies)], hand.red), 0)
+    concealed = _ids([kind for kind, copies in enumerate(hand.counts) for _ in range(copies)], hand.red)
+    if hand.drawn is not None:
+        concealed.remove(hand.drawn)
+    places = _upright(concealed, 0)
+    if hand.drawn is not None:
+        places += _upright([hand.drawn], places[-1].right + GAP / 2)
     for meld in hand.melds:
         places += _meld(meld, places[-1].right + GAP)
     top = min(place.y for place in places)  # a stacked tile rises above the upright ones
