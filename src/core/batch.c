@@ -94,6 +94,14 @@ static int read_row(const batch_ctx *x, Py_ssize_t r, row_state *s, pool_fault *
         fault_at(fault, r, code, code == SH_BAD_SIZE ? s->sm.tiles : s->c[kind], kind);
         return -1;
     }
+    s->limits = NULL;
+    if (!x->dead && !x->melded) { /* the common case, in a loop the compiler vectorises */
+        for (int i = 0; i < SH_KINDS; i++)
+            s->live[i] = (uint8_t)(4 - s->c[i]);
+        if (x->players == 3)
+            memset(s->live + 1, 0, 7); /* validate saw no 2m-8m */
+        return 0;
+    }
     const uint8_t *dead = x->dead ? x->dead + r * x->dead_stride : NULL;
     const uint8_t *melded = x->melded ? x->melded + r * x->melded_stride : NULL;
     int all_copies = 1;
@@ -136,18 +144,19 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             fault_at(fault, r, SH_NOT_3N2, tiles, 0);
             return;
         }
-        const int before = best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
+        uint64_t mask = 0;
+        const int before = x->job == JOB_UKEIRE ? necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask)
+                                                : best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
         if (before >= SH_INF) {
             fault_at(fault, r, SH_UNREACHABLE, 0, 0);
             return;
         }
         x->shanten[r] = (int8_t)(before - 1);
         if (x->job == JOB_UKEIRE) {
-            uint64_t mask;
-            necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask);
             uint8_t *out = x->first + r * SH_KINDS;
-            for (int k = 0; k < SH_KINDS; k++)
-                out[k] = mask >> k & 1 ? s.live[k] : 0;
+            memset(out, 0, SH_KINDS);
+            for (uint64_t m = mask; m; m &= m - 1)
+                out[lowest_bit(m)] = s.live[lowest_bit(m)];
         } else if (x->job == JOB_DISCARDS) {
             int after[SH_KINDS];
             uint64_t masks[SH_KINDS];

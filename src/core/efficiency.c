@@ -45,7 +45,7 @@ static PyStructSequence_Desc discard_desc = {
 /* Necessary kinds of a validated 3n+1 hand, before the live filter. */
 static int necessary_of(hand_state *h, uint64_t *mask)
 {
-    if (!h->limits && !h->quads_as_pairs && load_necessary() < 0)
+    if (!h->quads_as_pairs && load_necessary() < 0)
         return -1;
     return necessary_any(h->c, &h->sm, h->limits, h->live, h->players, h->quads_as_pairs, h->forms, mask);
 }
@@ -180,7 +180,7 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     const int before = best_of_forms(evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs), h.forms);
-    if (unreachable(before) || (!h.limits && !h.quads_as_pairs && load_necessary() < 0))
+    if (unreachable(before) || (!h.quads_as_pairs && load_necessary() < 0))
         return NULL;
     discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks);
     const int kept = before > 0 ? before : 1; /* a complete hand keeps at best tenpai */

@@ -141,10 +141,11 @@ static int group_slack(const uint8_t *c, const uint8_t *lim, const uint8_t *kind
     return d;
 }
 
+static const uint8_t SUIT_KINDS[3][9] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16, 17}, {18, 19, 20, 21, 22, 23, 24, 25, 26}};
+
 static int regular_limited(const uint8_t *c, const uint8_t *lim, int M, int players)
 {
-    static const uint8_t SUIT_KINDS[3][9] = {
-        {0, 1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14, 15, 16, 17}, {18, 19, 20, 21, 22, 23, 24, 25, 26}};
     uint8_t lower[4][16] = {{0}}, upper[4][16] = {{0}}; /* 16: rows are read as vectors; lanes 10-15 unused */
     const uint8_t *lo[4], *up[4], *kinds[4];
     int nk[4], slack[4], bases[3];

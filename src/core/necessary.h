@@ -67,42 +67,98 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
     }
 }
 
-/* Union of the masks over every split of merged entry (m, p) into x and y
- * that attains `value`. */
-static uint64_t split_mask(const masked_row *x, const masked_row *y, int m, int p, int value)
+/* Lower limits as the mask checks see them. */
+typedef struct {
+    const uint8_t *c, *lim;
+    uint64_t limited; /* kinds whose limit is below 4 */
+} limit_view;
+
+/* Whether an entry stays exact, with the same necessary kinds, under the
+ * limits. An optimal target t of entry v exceeds the hand only on the entry's
+ * necessary kinds, and there by at most v (and never past 4): so the entry is
+ * exact when h_i + v <= lim_i for each of those kinds whose limit is below 4. */
+static inline int entry_exact(const masked_row *g, int e, const limit_view *lv)
 {
-    uint64_t mask = 0;
-    for (int a = 0; a <= m; a++)
-        for (int px = 0; px <= p; px++) {
-            const int ex = 2 * a + px, ey = 2 * (m - a) + p - px;
-            if (x->v[ex] + y->v[ey] == value)
-                mask |= entry_mask(x, ex) | entry_mask(y, ey);
-        }
-    return mask;
+    if (!lv)
+        return 1;
+    const int v = g->v[e];
+    for (uint64_t m = entry_mask(g, e) & lv->limited; m; m &= m - 1) {
+        const int i = lowest_bit(m);
+        if (lv->c[i] + v > lv->lim[i])
+            return 0;
+    }
+    return 1;
 }
 
-/* Values by the vector merges; masks only for the entries of optimal splits. */
-static int regular_necessary(const uint8_t *c, int M, int players, uint64_t *mask)
+/* The masked rows of a hand's groups (3 or 4: the run suits, then the
+ * isolated group); returns how many. */
+static int masked_groups(const uint8_t *c, int players, masked_row *g)
 {
-    masked_row g[4];
-    int bases[3], ns = run_suits(players, bases);
+    int bases[3];
+    const int ns = run_suits(players, bases);
     for (int k = 0; k < ns; k++)
         suit_masked(c, bases[k], &g[k]);
     iso_masked(c, players, &g[ns]);
-    uint8_t left[16], right[16];
-    row_store(right, merge_rows(row_load(g[ns - 1].v), row_load(g[ns].v)));
-    row_store(left, ns == 3 ? merge_rows(row_load(g[0].v), row_load(g[1].v)) : row_load(g[0].v));
-    const int best = final_value(row_load(left), row_load(right), M);
+    return ns + 1;
+}
+
+/* Which group kind k lies in (masked_groups' order). */
+static inline int group_of(int k, int players)
+{
+    if (k >= 27)
+        return players == 3 ? 2 : 3;
+    if (players == 3)
+        return k < 9 ? 2 : k / 9 - 1; /* 1m, 9m: isolated; p, s: the run suits */
+    return k / 9;
+}
+
+/* The regular form's replacement number and necessary kinds from the group
+ * rows. Entry e of group g lies on an optimal split exactly when it and the
+ * best complementary entry of the other groups together (merged, lane
+ * (M - m, 1 - p)) attain the minimum; the mask is the union of those entries'
+ * masks. With limits (lv != NULL), *exact tells whether the limits leave every
+ * such entry as it is (entry_exact): then they change neither the value nor
+ * the mask. */
+static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+{
+    row_t r[4], rest[4]; /* rest[k]: every group but k, merged */
+    for (int k = 0; k < ng; k++)
+        r[k] = row_load(g[k].v);
+    int best;
+    if (ng == 4) {
+        const row_t left = merge_rows(r[0], r[1]), right = merge_rows(r[2], r[3]);
+        best = final_value(left, right, M);
+        rest[0] = merge_rows(r[1], right);
+        rest[1] = merge_rows(r[0], right);
+        rest[2] = merge_rows(left, r[3]);
+        rest[3] = merge_rows(left, r[2]);
+    } else {
+        const row_t right = merge_rows(r[1], r[2]);
+        best = final_value(r[0], right, M);
+        rest[0] = right;
+        rest[1] = merge_rows(r[0], r[2]);
+        rest[2] = merge_rows(r[0], r[1]);
+    }
+    const row_t partner = row_load(PARTNER[M]);
     *mask = 0;
-    for (int a = 0; a <= M; a++)
-        for (int px = 0; px <= 1; px++) {
-            const int el = 2 * a + px, er = 2 * (M - a) + 1 - px;
-            if (left[el] + right[er] != best)
-                continue;
-            *mask |= ns == 3 ? split_mask(&g[0], &g[1], a, px, left[el]) : entry_mask(&g[0], el);
-            *mask |= split_mask(&g[ns - 1], &g[ns], M - a, 1 - px, right[er]);
-        }
+    *exact = 1;
+    for (int k = 0; k < ng; k++) {
+        uint8_t sum[16];
+        row_store(sum, row_add(r[k], row_gather(rest[k], partner)));
+        for (int e = 0; e < SH_ROW; e++)
+            if (sum[e] == best) {
+                *mask |= entry_mask(&g[k], e);
+                *exact &= entry_exact(&g[k], e, lv);
+            }
+    }
     return best;
+}
+
+static int regular_necessary(const uint8_t *c, int M, int players, const limit_view *lv, uint64_t *mask, int *exact)
+{
+    masked_row g[4];
+    const int ng = masked_groups(c, players, g);
+    return regular_from_groups(g, ng, M, lv, mask, exact);
 }
 
 static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
@@ -118,8 +174,9 @@ static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
 #define ALL_KINDS ((1ULL << SH_KINDS) - 1)
 #define ABSENT_3P 0xFEULL /* 2m-8m */
 
-/* Table path: rule "tenhou" limits, seven pairs without quads. */
-static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *mask)
+/* Table path: rule "tenhou" limits, seven pairs without quads; g: the hand's masked groups. */
+static int necessary_from_groups(const uint8_t *c, const summary_t *sm, int players, int forms, const masked_row *g,
+                                 int ng, uint64_t *mask)
 {
     const uint64_t held = sm->held, single = held & ~sm->two, orphans_held = held & ORPHAN_BITS;
     const uint64_t drawable = ALL_KINDS & ~(players == 3 ? ABSENT_3P : 0);
@@ -127,7 +184,8 @@ static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, in
     uint64_t regular_mask = 0;
     *mask = 0;
     if (forms & FORM_REGULAR) {
-        const int r = regular_necessary(c, sm->tiles / 3, players, &regular_mask);
+        int exact;
+        const int r = regular_from_groups(g, ng, sm->tiles / 3, NULL, &regular_mask, &exact);
         take_best(&best, mask, r, regular_mask);
     }
     if (sm->tiles == 13 && (forms & FORM_SEVEN_PAIRS)) {
@@ -141,6 +199,13 @@ static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, in
         take_best(&best, mask, thirteen_orphans(c, sm, NULL), m);
     }
     return best;
+}
+
+static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *mask)
+{
+    masked_row g[4];
+    const int ng = masked_groups(c, players, g);
+    return necessary_from_groups(c, sm, players, forms, g, ng, mask);
 }
 
 static int best_of_forms(forms_t f, int forms)
@@ -174,14 +239,59 @@ static int necessary_by_draws(uint8_t *c, const summary_t *sm, const uint8_t *li
     return r;
 }
 
+/* Lower limits, seven pairs without quads. Limits only raise replacement
+ * numbers, and a draw lowers one by at most 1, so when the limits leave the
+ * hand's number as it is, only the table path's necessary kinds can be
+ * necessary. When the limits leave every optimal split's entries as they are
+ * (and seven pairs and thirteen orphans do not attain the minimum), those kinds
+ * are exactly the answer; otherwise each of them is evaluated, and only when
+ * the limits raise the number are all drawable kinds. */
+static int necessary_limited(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
+                             int forms, uint64_t *mask)
+{
+    limit_view lv = {c, lim, 0};
+    for (int i = 0; i < SH_KINDS; i++)
+        lv.limited |= (uint64_t)(lim[i] < 4) << i;
+    int exact = 1, best = SH_INF;
+    *mask = 0;
+    if (forms & FORM_REGULAR)
+        best = regular_necessary(c, sm->tiles / 3, players, &lv, mask, &exact);
+    if (sm->tiles == 13) { /* a special form that attains the minimum may lose it under limits */
+        if ((forms & FORM_SEVEN_PAIRS) && seven_pairs(c, sm, NULL, 0) <= best)
+            exact = 0;
+        if ((forms & FORM_ORPHANS) && thirteen_orphans(c, sm, NULL) <= best)
+            exact = 0;
+    }
+    if (exact)
+        return best;
+    uint64_t candidates;
+    const int fast = necessary_fast(c, sm, players, forms, &candidates);
+    const int r = best_of_forms(evaluate(c, sm, lim, players, 0), forms);
+    if (r != fast)
+        return necessary_by_draws(c, sm, lim, live, players, 0, forms, mask);
+    *mask = 0;
+    for (uint64_t rest = candidates & summarize(live).held; rest; rest &= rest - 1) {
+        const int t = lowest_bit(rest);
+        c[t]++;
+        const summary_t more = summarize(c);
+        const int drawn = best_of_forms(evaluate(c, &more, lim, players, 0), forms);
+        c[t]--;
+        if (drawn < r)
+            *mask |= 1ULL << t;
+    }
+    return r;
+}
+
 /* Necessary kinds of a validated 3n+1 hand before the live filter, under any
- * limits (the table path needs necessary.bin loaded). */
+ * limits (necessary.bin must be loaded, except with seven_pairs_quads). */
 static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
                          int quads_as_pairs, int forms, uint64_t *mask)
 {
-    if (!lim && !quads_as_pairs)
+    if (quads_as_pairs)
+        return necessary_by_draws(c, sm, lim, live, players, quads_as_pairs, forms, mask);
+    if (!lim)
         return necessary_fast(c, sm, players, forms, mask);
-    return necessary_by_draws(c, sm, lim, live, players, quads_as_pairs, forms, mask);
+    return necessary_limited(c, sm, lim, live, players, forms, mask);
 }
 
 /* A discard table of a validated 3n+2 hand: for each held kind d, the
@@ -192,6 +302,9 @@ static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t 
                           int quads_as_pairs, int forms, int after[SH_KINDS], uint64_t masks[SH_KINDS])
 {
     const uint64_t drawable = summarize(live).held;
+    const int table_path = !lim && !quads_as_pairs;
+    masked_row g[4];
+    const int ng = table_path ? masked_groups(c, players, g) : 0;
     for (int d = 0; d < SH_KINDS; d++) {
         after[d] = SH_INF;
         masks[d] = 0;
@@ -200,7 +313,18 @@ static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t 
         const int d = lowest_bit(rest);
         c[d]--;
         const summary_t less = summarize(c);
-        after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
+        if (table_path) { /* only the discard's group changes */
+            const int k = group_of(d, players);
+            const masked_row kept = g[k];
+            if (k < ng - 1)
+                suit_masked(c, d / 9 * 9, &g[k]);
+            else
+                iso_masked(c, players, &g[k]);
+            after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
+            g[k] = kept;
+        } else {
+            after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
+        }
         masks[d] &= drawable;
         c[d]++;
     }
