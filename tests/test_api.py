@@ -120,3 +120,63 @@ def test_batch_three_player() -> None:
     rows[0, 30] = 1
     with pytest.raises(shanten.InvalidHandError, match="^row 0: 3m does not exist in 3-player mahjong$"):
         shanten.shanten_batch(rows, players=3)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: shanten.shanten([1] * 13 + [0] * 21, melds=[[1, 2, 3]]), "a meld is notation like '[123m]' or a Meld, got [1, 2, 3]"),
+    (lambda: shanten.Hand((0,) * 34, melds=5), "a hand's melds are a sequence of Meld objects, got 5"),
+    (lambda: shanten.Meld(shanten.MeldKind.PON, 5), "a meld's tiles are a sequence of tile kinds, got 5"),
+    (lambda: shanten.Hand(np.array(5)), "a hand's counts are 34 integers, got array(5)"),
+    (lambda: shanten.shanten([10**5000] + [0] * 33), "hand: count of 1m is a huge int: a count is an integer 0 to 4"),
+    (lambda: shanten.shanten(np.zeros((34, 100), int)),
+     "hand must be notation, 34 counts or 136-tile ids, got an array of shape (34, 100)"),
+    (lambda: shanten.shanten("1m", dead=np.zeros((34, 100), int)),
+     "dead must be notation, 34 counts or 136-tile ids, got an array of shape (34, 100)"),
+    (lambda: shanten.shanten("123m", melds=["[555z] 1m" + " " * 100000]), "expected one meld such as [123m], got '[555z] 1m '"),
+    (lambda: shanten.shanten("123m" * 30000), "column 17: 5th copy of 1m"),
+    (lambda: shanten.shanten("1" * 100000), "column 1: digits '111111111111111111111111111111111111... have no suit letter"),
+    (lambda: shanten.shanten("1m", players=10**5000), "players must be 3 or 4, got a huge int"),
+])
+def test_bad_input_of_every_type_is_one_short_line(call, message: str) -> None:
+    with pytest.raises(shanten.InvalidHandError) as info:
+        call()
+    assert str(info.value) == message
+
+
+BOOL = [True] + [False] * 33
+
+
+@pytest.mark.parametrize("counts", [BOOL, tuple(BOOL), np.array(BOOL)], ids=["list", "tuple", "numpy"])
+def test_bool_counts_are_rejected_by_every_entry_point(counts) -> None:
+    message = "hand: count of 1m is True: a count is an integer 0 to 4"
+    for call in (shanten.shanten, shanten.ukeire, shanten.Hand):
+        with pytest.raises(shanten.InvalidHandError) as info:
+            call(counts)
+        assert str(info.value) == message
+    with pytest.raises(shanten.InvalidHandError, match="^row 0: count of 1m is True: a count is an integer 0 to 4$"):
+        shanten.shanten_batch(np.array([BOOL]))
+
+
+FIVE = [5] + [0] * 33
+
+
+@pytest.mark.parametrize("counts", [FIVE, tuple(FIVE), bytes(FIVE), bytearray(FIVE), np.array(FIVE, np.uint8),
+                                    np.array(FIVE, np.int64), np.array(FIVE, np.uint64), [np.int64(5)] + [0] * 33],
+                         ids=["list", "tuple", "bytes", "bytearray", "uint8", "int64", "uint64", "numpy-scalars"])
+def test_one_message_per_fault_whatever_the_input_type(counts) -> None:
+    with pytest.raises(shanten.InvalidHandError) as info:
+        shanten.shanten(counts)
+    assert str(info.value) == "hand: count of 1m is 5: a count is an integer 0 to 4"
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32, np.uint64, np.int64])
+def test_numpy_rows_of_any_integer_dtype_and_stride(dtype) -> None:
+    hand = shanten.Hand.parse("23m456p789s11z579s")
+    row = np.array(hand.counts, dtype=dtype)
+    strided = np.repeat(row, 2)[::2]  # not contiguous
+    want = shanten.ukeire(list(hand.counts))
+    for counts in (row, strided):
+        assert shanten.ukeire(counts) == want
+        assert shanten.shanten(counts, dead=np.zeros(34, dtype=dtype)) == want.shanten
+    fourteen = np.array(shanten.Hand.parse("23m456p789s11z579s1z").counts, dtype=dtype)
+    assert shanten.discards(fourteen) == shanten.discards(fourteen.tolist())

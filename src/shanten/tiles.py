@@ -93,14 +93,11 @@ def count(value: object, what: str, kind: int) -> int:
     ...
     shanten.tiles.InvalidHandError: dead: count of 7z is True: a count is an integer 0 to 4
     """
-    n = -1
-    if not isinstance(value, bool):
-        try:
-            n = operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    if not 0 <= n <= 4:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise count_error(what, kind, value)
+    n = operator.index(value)  # a numpy integer is shown as the int it is
+    if not 0 <= n <= 4:
+        raise count_error(what, kind, n)
     return n
 
 
@@ -224,7 +221,7 @@ def format_tiles(counts: Sequence[int], red: Sequence[int] = (0, 0, 0)) -> str:
 def _sequence(values: object, what: str) -> tuple[object, ...]:
     """``values`` as a tuple, or one line saying what was expected (numpy 0-d arrays are not sequences)."""
     try:
-        return tuple(values)  # type: ignore[call-overload]
+        return tuple(values.tolist() if hasattr(values, "tolist") else values)  # type: ignore[union-attr, call-overload]
     except TypeError:
         raise InvalidHandError(f"{what}, got {shown(values)}") from None
 
