@@ -2,6 +2,7 @@
 import platform
 import sys
 
+import numpy
 from setuptools import Extension, setup
 
 compile_args = ["/O2"] if sys.platform == "win32" else ["-O3", "-std=c99", "-Wall"]
@@ -15,6 +16,7 @@ setup(
             "shanten._core",
             sources=[f"src/core/{unit}.c" for unit in ("module", "args", "tables", "pool", "scalar", "efficiency", "batch")],
             depends=[f"src/core/{name}" for name in ("core.h", "pool.h", "row.h", "dp.h", "eval.h", "necessary.h", "tables.h")],
+            include_dirs=[numpy.get_include()],  # numpy's struct definitions only: its C API is never imported
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

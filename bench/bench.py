@@ -450,6 +450,50 @@ def efficiency(sets: dict[str, list[Counts]], bars: list[Bar]) -> None:
         print_bar(bars, f"{label}: <= {limit * 1e6:g} µs per call", 1 / ours <= limit, f"{1e6 / ours:.2f} µs")
 
 
+def numpy_rows(sets: dict[str, list[Counts]], bars: list[Bar]) -> None:
+    """A numpy row as argument: as fast as a list (the C core reads integer buffers directly)."""
+    import shanten
+
+    print("\n== 6. one hand as a numpy row (uint8, int64) beside a list, per call ==")
+    rows = []
+    for label, call, hands in (("ukeire", shanten.ukeire, sets["13 tiles"]),
+                               ("discards", shanten.discards, sets["14 tiles"])):
+        impls = [Impl(f"{kind}", call, prepare) for kind, prepare in (
+            ("list", lambda c: (c,)), ("uint8 row", lambda c: (np.array(c, dtype=np.uint8),)),
+            ("int64 row", lambda c: (np.array(c, dtype=np.int64),)))]
+        rates = {impl.name: per_call_rate(impl, [impl.prepare(h) for h in hands]) for impl in impls}
+        rows.append([label, *(f"{fmt_ns(r)} ({rates['list'] / r:.2f}x)" for r in rates.values())])
+        slowest = max(rates["list"] / r for r in rates.values())
+        print_bar(bars, f"{label}: a numpy row <= 1.25x a list per call", slowest <= 1.25, f"{slowest:.2f}x")
+    print_table(["per call (time / list)", "list", "uint8 row", "int64 row"], rows)
+
+
+def ml_batches(sets: dict[str, list[Counts]], bars: list[Bar]) -> None:
+    """Batch uke-ire and discard tables beside the scalar loop over numpy rows they replace."""
+    import shanten
+
+    print("\n== 7. ML batches: ukeire_batch (13 tiles), discards_batch (14 tiles), hands/s ==")
+    print(f"rates: best of {BATCH_ROUNDS // 4} passes of each, alternating; the loop calls the one-hand query per row")
+    rows = []
+    for label, batch_call, call, hands, bar in (
+            ("ukeire", shanten.ukeire_batch, shanten.ukeire, sets["13 tiles"], 3e6),
+            ("discards", shanten.discards_batch, shanten.discards, sets["14 tiles"], 3e5)):
+        arr = np.array(hands, dtype=np.uint8)
+        loop_rows = list(arr[:20_000])
+        loop = len(loop_rows) / best_of(lambda: [call(row) for row in loop_rows])
+        best = {1: 0.0, 2: 0.0}
+        for _ in range(BATCH_ROUNDS // 4):
+            for threads in best:
+                start = perf_counter()
+                batch_call(arr, threads=threads)
+                best[threads] = max(best[threads], len(arr) / (perf_counter() - start))
+        rows.append([label, fmt_rate(loop), fmt_rate(best[1]), fmt_rate(best[2]), f"{best[1] / loop:.1f}x",
+                     f"{best[2] / best[1]:.2f}x"])
+        print_bar(bars, f"{label}_batch, 1 thread: >= {fmt_rate(bar).strip()} hands", best[1] >= bar,
+                  fmt_rate(best[1]).strip())
+    print_table(["batch", "scalar loop", "threads=1", "threads=2", "1 thread / loop", "2 / 1 thread"], rows)
+
+
 def startup(bars: list[Bar]) -> None:
     import shanten
 
@@ -498,7 +542,9 @@ def main() -> None:
                  "batch after an idle spell": lambda: after_idle(sets["mixed"]),
                  "rules": lambda: rules(n, args.seed, bars),
                  "tile efficiency": lambda: efficiency(sets, bars),
-                 "import time and size": lambda: startup(bars)}
+                 "import time and size": lambda: startup(bars),
+                 "numpy rows": lambda: numpy_rows(sets, bars),
+                 "ML batches": lambda: ml_batches(sets, bars)}
         for label, step in steps.items():
             try:
                 step()

@@ -5,6 +5,11 @@
  * shanten._resolve in Python, which hands back counts and per-kind limits. */
 #include "core.h"
 
+/* numpy's array and dtype structs (headers only: nothing of numpy's C API is
+ * imported, so `import shanten` does not import numpy). */
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/ndarraytypes.h>
+
 PyObject *invalid_hand_error;
 PyObject *tile_names[SH_KINDS];
 PyObject *count_objects[5];
@@ -102,8 +107,33 @@ static int check_counts(const uint8_t *c, const char *what)
     return 0;
 }
 
-/* A one-dimensional integer buffer of 34 (a numpy row of any integer dtype,
- * array.array, memoryview, bytearray). 1 read, 0 not such a buffer, -1 error. */
+/* 34 integers of `size` bytes at p, p + stride, ...: 1 read, -1 error set. */
+static int read_items(const char *p, Py_ssize_t stride, int size, int is_signed, uint8_t *c, const char *what)
+{
+    for (int i = 0; i < SH_KINDS; i++, p += stride) {
+        int64_t s = 0;
+        uint64_t u = 0;
+        switch (size) {
+        case 1: s = *(const int8_t *)p; u = *(const uint8_t *)p; break;
+        case 2: { int16_t s2; uint16_t u2; memcpy(&s2, p, 2); memcpy(&u2, p, 2); s = s2; u = u2; break; }
+        case 4: { int32_t s4; uint32_t u4; memcpy(&s4, p, 4); memcpy(&u4, p, 4); s = s4; u = u4; break; }
+        default: memcpy(&s, p, 8); memcpy(&u, p, 8);
+        }
+        if (is_signed ? s < 0 || s > 4 : u > 4) {
+            PyObject *item = is_signed ? PyLong_FromLongLong(s) : PyLong_FromUnsignedLongLong(u);
+            if (item) {
+                bad_count(what, i, item);
+                Py_DECREF(item);
+            }
+            return -1;
+        }
+        c[i] = (uint8_t)u;
+    }
+    return 1;
+}
+
+/* A one-dimensional integer buffer of 34 (array.array, memoryview, bytearray,
+ * a numpy subclass). 1 read, 0 not such a buffer, -1 error set. */
 static int read_buffer(PyObject *hand, uint8_t *c, const char *what)
 {
     Py_buffer view;
@@ -117,32 +147,39 @@ static int read_buffer(PyObject *hand, uint8_t *c, const char *what)
     const int is_signed = *f && strchr("bhilqn", *f), is_unsigned = *f && strchr("BHILQN", *f);
     int result = 0;
     if (view.ndim == 1 && view.shape[0] == SH_KINDS && (is_signed || is_unsigned) && f[1] == '\0' &&
-        (view.itemsize == 1 || view.itemsize == 2 || view.itemsize == 4 || view.itemsize == 8)) {
-        result = 1;
-        const char *p = view.buf;
-        for (int i = 0; i < SH_KINDS && result == 1; i++, p += view.strides[0]) {
-            int64_t s = 0;
-            uint64_t u = 0;
-            switch (view.itemsize) {
-            case 1: s = *(const int8_t *)p; u = *(const uint8_t *)p; break;
-            case 2: { int16_t s2; uint16_t u2; memcpy(&s2, p, 2); memcpy(&u2, p, 2); s = s2; u = u2; break; }
-            case 4: { int32_t s4; uint32_t u4; memcpy(&s4, p, 4); memcpy(&u4, p, 4); s = s4; u = u4; break; }
-            default: memcpy(&s, p, 8); memcpy(&u, p, 8);
-            }
-            const int ok = is_signed ? s >= 0 && s <= 4 : u <= 4;
-            if (!ok) {
-                PyObject *item = is_signed ? PyLong_FromLongLong(s) : PyLong_FromUnsignedLongLong(u);
-                if (item) {
-                    bad_count(what, i, item);
-                    Py_DECREF(item);
-                }
-                result = -1;
-            }
-            c[i] = (uint8_t)u;
-        }
-    }
+        (view.itemsize == 1 || view.itemsize == 2 || view.itemsize == 4 || view.itemsize == 8))
+        result = read_items(view.buf, view.strides[0], (int)view.itemsize, is_signed, c, what);
     PyBuffer_Release(&view);
     return result;
+}
+
+/* A numpy ndarray (exactly: subclasses take the buffer path) of 34 integers
+ * in native byte order, read from its struct: the buffer protocol costs as
+ * much as a shanten call. 1 read, 0 not such an array, -1 error set. */
+static int read_ndarray(PyObject *hand, uint8_t *c, const char *what)
+{
+    static PyTypeObject *ndarray_type; /* found by name on first sight */
+    if (Py_TYPE(hand) != ndarray_type) {
+        if (ndarray_type || strcmp(Py_TYPE(hand)->tp_name, "numpy.ndarray") != 0)
+            return 0;
+        ndarray_type = Py_TYPE(hand);
+    }
+    PyArrayObject *a = (PyArrayObject *)hand;
+    const PyArray_Descr *d = PyArray_DESCR(a);
+    if (PyArray_NDIM(a) != 1 || PyArray_DIM(a, 0) != SH_KINDS || d->byteorder == '>')
+        return 0;
+    int size, is_signed;
+    switch (d->type_num) {
+    case NPY_BYTE: case NPY_UBYTE: size = 1; break;
+    case NPY_SHORT: case NPY_USHORT: size = sizeof(short); break;
+    case NPY_INT: case NPY_UINT: size = sizeof(int); break;
+    case NPY_LONG: case NPY_ULONG: size = sizeof(long); break;
+    case NPY_LONGLONG: case NPY_ULONGLONG: size = sizeof(long long); break;
+    default: return 0; /* bools, floats...: Python reads or rejects them */
+    }
+    is_signed = d->type_num == NPY_BYTE || d->type_num == NPY_SHORT || d->type_num == NPY_INT ||
+                d->type_num == NPY_LONG || d->type_num == NPY_LONGLONG;
+    return read_items(PyArray_DATA(a), PyArray_STRIDE(a, 0), size, is_signed, c, what);
 }
 
 /* 1: counts read, 0: not plain counts (let Python resolve it), -1: error set. */
@@ -154,8 +191,12 @@ static int read_counts(PyObject *hand, uint8_t *c, const char *what)
         memcpy(c, PyBytes_AS_STRING(hand), SH_KINDS);
         return check_counts(c, what) < 0 ? -1 : 1;
     }
-    if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand))
+    if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) {
+        const int r = read_ndarray(hand, c, what);
+        if (r)
+            return r;
         return PyUnicode_Check(hand) || !PyObject_CheckBuffer(hand) ? 0 : read_buffer(hand, c, what);
+    }
     if (PySequence_Fast_GET_SIZE(hand) != SH_KINDS)
         return 0;
     PyObject **items = PySequence_Fast_ITEMS(hand);
