@@ -8,14 +8,18 @@ from ._resolve import DeadLike, HandLike, MeldLike
 class Ukeire(tuple[Any, ...]):
     shanten: int
     tiles: tuple[str, ...]
+    kinds: tuple[int, ...]
     counts: tuple[int, ...]
     total: int
     mask: int
 
 class Discard(tuple[Any, ...]):
     tile: str
+    kind: int
+    red: bool
     shanten: int
     tiles: tuple[str, ...]
+    kinds: tuple[int, ...]
     counts: tuple[int, ...]
     total: int
     mask: int
@@ -24,6 +28,7 @@ class Discard(tuple[Any, ...]):
 class Unnecessary(tuple[Any, ...]):
     shanten: int
     tiles: tuple[str, ...]
+    kinds: tuple[int, ...]
     mask: int
 
 def shanten(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
@@ -42,7 +47,8 @@ def unnecessary(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, r
 def discards(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
              dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False,
              regular_only: bool = False) -> tuple[Discard, ...]: ...
-def batch(src: Any, dst: Any, threads: int, players: int, /) -> None: ...
+def batch(job: int, src: Any, dead: Any, melded: Any, wrc: bool, players: int, threads: int, shanten: Any,
+          first: Any, second: Any, /) -> None: ...
 def suit_values(counts9: bytes, /) -> bytes: ...
 def _init(suit_table: bytes, error_type: type[ValueError], resolve_hook: Callable[..., Any],
           meld_hook: Callable[[Any], bytes], necessary_path: str, /) -> None: ...

@@ -221,7 +221,8 @@ def format_tiles(counts: Sequence[int], red: Sequence[int] = (0, 0, 0)) -> str:
 def _sequence(values: object, what: str) -> tuple[object, ...]:
     """``values`` as a tuple, or one line saying what was expected (numpy 0-d arrays are not sequences)."""
     try:
-        return tuple(values.tolist() if hasattr(values, "tolist") else values)  # type: ignore[union-attr, call-overload]
+        items = values.tolist() if hasattr(values, "tolist") else values
+        return tuple(items)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidHandError(f"{what}, got {shown(values)}") from None
 
