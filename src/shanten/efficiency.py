@@ -77,6 +77,12 @@ class Improvements(NamedTuple):
     average: float | None
     draws: tuple[Improvement, ...]
 
+    def _repr_html_(self) -> str:
+        """Jupyter draws the draws as a table of tiles (see ``shanten.html``)."""
+        from .html import improvements_html  # HTML depends on this module, never the reverse
+
+        return improvements_html(self)
+
 
 @dataclass(frozen=True)
 class _Situation:

@@ -1,0 +1,204 @@
+"""The web page and the JSON API that ``shanten serve`` runs (docs/web.md).
+
+``create_app()`` builds the application: the page at ``/``, its result area at ``/api/html``, and
+``/api/analyze``, ``/api/tenhou`` and ``POST /api/shanten``, described at ``/openapi.json``. Every
+refusal is ``{"error": "<one line>"}``: 422 for bad input (the library's message), 413 for a body
+over ``MAX_BODY``. Analysis runs in the server's thread pool, off the event loop.
+
+>>> from fastapi.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> client.get("/api/analyze", params={"q": "123m456p789s11225z"}).json()["discards"][0]["discard"]
+'5z'
+>>> client.post("/api/shanten", json=["123m456p789s1122z", "19m19p19s1234567z"]).json()
+{'shanten': [0, 0]}
+>>> response = client.get("/api/tenhou", params={"q": "123m"})
+>>> response.status_code, response.json()
+(422, {'error': '3 concealed tiles: a hand has 3n+1 or 3n+2'})
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+from string import Template
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .. import __version__
+from .._resolve import RULES
+from ..analysis import Analysis, analyze
+from ..batch import shanten_batch
+from ..html import analysis_html, palette_html
+from ..notation import parse_melds, parse_tiles
+from ..tenhou import MODES, pairi
+from ..tiles import InvalidHandError
+from .hands import MAX_HANDS, read_hands
+from .schema import AnalysisDocument, Error, ShantenList
+
+MAX_BODY = 2 * 1024 * 1024
+"""Bytes of a request body: 10,000 hands as count lists take about 1 MB."""
+
+MAX_FIELD = 300
+"""Characters of one query parameter (a hand with four kans written out takes under 60)."""
+
+MAX_QUERY = 4 * MAX_FIELD
+"""Bytes of a whole query string, unknown parameters included."""
+
+PAGE = Path(__file__).with_name("page")
+_ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
+
+_REFUSED: dict[int | str, dict[str, Any]] = {422: {"model": Error, "description": "bad input: the library's message"}}
+
+Hand = Annotated[str, Query(max_length=MAX_FIELD, description="the hand in notation; melds may be written in it",
+                            examples=["336m237p2479s167z3s"])]
+Melds = Annotated[str, Query(max_length=MAX_FIELD, description="called melds only, e.g. [123m] (5555z)")]
+Dead = Annotated[str, Query(max_length=MAX_FIELD, description="tiles known to be gone, e.g. 19m5z")]
+Rule = Annotated[str, Query(description="tenhou: a win holds at most 4 of a kind; wrc: own melded copies count too",
+                            json_schema_extra={"enum": list(RULES)})]
+Players = Annotated[int, Query(json_schema_extra={"enum": [3, 4]})]
+
+
+class _Options:
+    """The options every hand query takes, as the command line's."""
+
+    def __init__(self, melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> None:
+        self.melds, self.dead, self.rule, self.players = melds, dead, rule, players
+
+    def analyze(self, hand: str, back: bool) -> Analysis:
+        try:
+            melds = parse_melds(self.melds) if self.melds.strip() else None
+        except InvalidHandError as error:
+            raise InvalidHandError(f"melds: {error}") from None
+        return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back)
+
+
+Options = Annotated[_Options, Depends()]
+
+
+class _QueryLimit:
+    """Refuses a query string over ``MAX_QUERY`` bytes before anything parses it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and len(scope["query_string"]) > MAX_QUERY:
+            refusal = _refuse(422, f"the query string is over {MAX_QUERY:,} bytes")
+            await refusal(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
+def _refuse(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": " ".join(message.split())}, status_code=status, headers=headers)
+
+
+def _json(document: object) -> Response:
+    return Response(json.dumps(document, ensure_ascii=False), media_type="application/json")
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused with 413 once it passes ``MAX_BODY`` (whatever Content-Length says)."""
+    too_large = HTTPException(413, f"the body is over {MAX_BODY:,} bytes ({MAX_HANDS:,} hands fit in less)")
+    if int(request.headers.get("content-length") or 0) > MAX_BODY:
+        raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _page(template: Template, palette: str, q: str, options: _Options) -> str:
+    result = error = ""
+    if q.strip():
+        try:
+            result = analysis_html(options.analyze(q, back=True), walk=True)
+        except InvalidHandError as problem:
+            error = str(problem)
+    fields = {"q": q, "melds": options.melds, "dead": options.dead}
+    return template.substitute(
+        {name: escape(value) for name, value in fields.items()}, version=__version__, palette=palette, result=result,
+        error=escape(error), invalid=' aria-invalid="true"' if error else "",
+        wrc=" selected" if options.rule == "wrc" else "", three=" checked" if options.players == 3 else "",
+        options_open=" open" if options.melds or options.dead or options.rule != "tenhou" or options.players != 4 else "")
+
+
+def create_app() -> FastAPI:
+    """The application; ``uvicorn`` runs it in each worker (``shanten serve``)."""
+    app = FastAPI(title="shanten", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
+                  description="Shanten, uke-ire, discard tables and Tenhou's 牌理 text for riichi mahjong hands.")
+    app.add_middleware(_QueryLimit)
+    template = Template((PAGE / "index.html").read_text(encoding="utf-8"))
+    palette = palette_html()
+    assets = {name: (PAGE / name).read_bytes() for name in _ASSETS}
+
+    @app.exception_handler(InvalidHandError)
+    async def invalid(request: Request, error: InvalidHandError) -> JSONResponse:
+        return _refuse(422, str(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        return _refuse(422, f"{first['loc'][-1]}: {first['msg']}")
+
+    @app.exception_handler(HTTPException)
+    async def refused(request: Request, error: HTTPException) -> JSONResponse:
+        return _refuse(error.status_code, str(error.detail), error.headers)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page(options: Options, q: Hand = "") -> HTMLResponse:
+        return HTMLResponse(_page(template, palette, q, options))
+
+    @app.get("/page.{name}", include_in_schema=False)
+    def asset(name: str) -> Response:
+        kind = _ASSETS.get(f"page.{name}")
+        if kind is None:
+            raise HTTPException(404, "no such file")
+        return Response(assets[f"page.{name}"], media_type=kind, headers={"Cache-Control": "max-age=3600"})
+
+    @app.get("/api/analyze", responses={200: {"model": AnalysisDocument}, **_REFUSED})
+    def analyze_(q: Hand, options: Options, all: bool = False) -> Response:
+        """The document ``shanten --json`` prints (schema 2, docs/cli.md); ``all`` keeps discards that raise the shanten."""
+        return _json(options.analyze(q, back=all).to_json())
+
+    @app.get("/api/html", response_class=HTMLResponse, responses=_REFUSED)
+    def html(q: Hand, options: Options) -> HTMLResponse:
+        """The web page's result area as an HTML fragment (``shanten.html.analysis_html``, walking buttons on)."""
+        return HTMLResponse(analysis_html(options.analyze(q, back=True), walk=True))
+
+    @app.get("/api/tenhou", response_class=PlainTextResponse, responses=_REFUSED)
+    def tenhou(q: Hand, mode: Annotated[str, Query(json_schema_extra={"enum": list(MODES)})] = "q") -> PlainTextResponse:
+        """The text ``shanten --tenhou`` prints: tenhou.net/2's 牌理 text, byte for byte."""
+        return PlainTextResponse("\n".join(pairi(q, mode)) + "\n")
+
+    body_schema = {"type": "array", "maxItems": MAX_HANDS, "items": {"anyOf": [
+        {"type": "string", "description": "notation; melds may be written in it"},
+        {"type": "array", "items": {"type": "integer"}, "description": "34 counts, or 136-tile ids"}]}}
+
+    @app.post("/api/shanten", responses={200: {"model": ShantenList}, 413: {"model": Error}, **_REFUSED},
+              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": body_schema}}}})
+    async def shanten(request: Request, dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> Response:
+        """The shanten of each hand in the body's list (at most 10,000), in order, through the batch core."""
+        body = await _body(request)
+        return _json({"shanten": await run_in_threadpool(_shanten, body, dead, rule, players)})
+
+    return app
+
+
+def _shanten(body: bytes, dead: str, rule: str, players: int) -> list[int]:
+    counts, melded = read_hands(body, players=players)
+    dead_counts = parse_tiles(dead) if dead else None
+    # One thread: the server runs a worker per core, and a request's rows take less than starting threads would.
+    result: list[int] = shanten_batch(counts, rule=rule, dead=dead_counts, melded=melded, players=players,
+                                      threads=1).tolist()
+    return result
