@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -49,7 +50,7 @@ def command(argv: Sequence[str]) -> int:
         listener = socket.create_server((args.host, args.port), family=socket.AF_INET6 if ":" in args.host
                                         else socket.AF_INET)
     except OSError as error:
-        print(f"shanten: error: cannot listen on {args.host} port {args.port}: {error.strerror or error}",
+        print(f"shanten: error: cannot listen on {args.host} port {args.port}: {os.strerror(error.errno) if error.errno else error}",
               file=sys.stderr)
         return 2
     host, port = listener.getsockname()[:2]
