@@ -54,7 +54,14 @@ MAX_QUERY = 4 * MAX_FIELD
 PAGE = Path(__file__).with_name("page")
 _ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
 
-_REFUSED: dict[int | str, dict[str, Any]] = {422: {"model": Error, "description": "bad input: the library's message"}}
+
+
+def _refusal(why: str) -> dict[str, Any]:
+    """A refusal's OpenAPI entry: JSON whatever the endpoint's own media type (FastAPI would give a model that)."""
+    return {"description": why, "content": {"application/json": {"schema": Error.model_json_schema()}}}
+
+
+_REFUSED: dict[int | str, dict[str, Any]] = {422: _refusal("bad input: the library's one-line message")}
 
 Hand = Annotated[str, Query(max_length=MAX_FIELD, description="the hand in notation; melds may be written in it",
                             examples=["336m237p2479s167z3s"])]
@@ -185,7 +192,7 @@ def create_app() -> FastAPI:
         {"type": "string", "description": "notation; melds may be written in it"},
         {"type": "array", "items": {"type": "integer"}, "description": "34 counts, or 136-tile ids"}]}}
 
-    @app.post("/api/shanten", responses={200: {"model": ShantenList}, 413: {"model": Error}, **_REFUSED},
+    @app.post("/api/shanten", responses={200: {"model": ShantenList}, 413: _refusal("a body over MAX_BODY bytes"), **_REFUSED},
               openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": body_schema}}}})
     async def shanten(request: Request, dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> Response:
         """The shanten of each hand in the body's list (at most 10,000), in order, through the batch core."""
