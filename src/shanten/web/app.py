@@ -19,6 +19,7 @@ over ``MAX_BODY``. Analysis runs in the server's thread pool, off the event loop
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from string import Template
@@ -103,7 +104,7 @@ class _QueryLimit:
             await self.app(scope, receive, send)
 
 
-def _refuse(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+def _refuse(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": " ".join(message.split())}, status_code=status, headers=headers)
 
 

@@ -7,7 +7,7 @@ Both give the same rows, and a bad hand the same one-line message, naming its ro
 
 >>> counts, melded = read_hands(b'["123m456p789s1122z", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]]', players=4)
 >>> counts.shape, counts[0, 27:29].tolist(), counts[1, :4].tolist(), melded is None
-((2, 34), [2, 2], [3, 3, 3, 3], True)
+((2, 34), [2, 2], [4, 4, 4, 1], True)
 >>> read_hands(b'["123m", 7]', players=4)
 Traceback (most recent call last):
 ...
