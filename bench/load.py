@@ -41,12 +41,11 @@ class Run:
     seconds: float = 0.0
 
     def row(self) -> dict[str, float]:
-        answered = sorted(self.latencies)
-        rate = len(answered) / self.seconds if self.seconds else 0.0
-        return {"requests": len(answered) + self.errors, "requests/s": rate, "hands/s": rate * self.hands_per_request,
-                "p50 ms": 1000 * statistics.median(answered) if answered else float("nan"),
-                "p99 ms": 1000 * answered[min(len(answered) - 1, int(0.99 * len(answered)))] if answered else float("nan"),
-                "errors": self.errors}
+        answered = sorted(self.latencies) or [float("nan")]
+        rate = len(self.latencies) / self.seconds if self.seconds else 0.0
+        return {"requests": len(self.latencies) + self.errors, "requests/s": rate,
+                "hands/s": rate * self.hands_per_request, "p50 ms": 1000 * statistics.median(answered),
+                "p99 ms": 1000 * answered[int(0.99 * (len(answered) - 1))], "errors": self.errors}
 
 
 def real_hands() -> list[list[int]]:

@@ -73,9 +73,10 @@ def test_analyze_options_change_the_answer(client: TestClient) -> None:
 def test_html_is_the_analysis_fragment_with_back_rows_and_walking(client: TestClient, params: dict[str, str]) -> None:
     response = client.get("/api/html", params=params)
     assert response.headers["content-type"] == "text/html; charset=utf-8"
-    options = {"rule": params.get("rule", "tenhou"), "dead": params.get("dead"), "players": int(params.get("players", 4)),
-               "melds": shanten.notation.parse_melds(params["melds"]) if "melds" in params else None}
-    assert response.text == analysis_html(analyze(params["q"], back=True, **options), walk=True)  # type: ignore[arg-type]
+    melds = shanten.notation.parse_melds(params["melds"]) if "melds" in params else None
+    analysis = analyze(params["q"], melds=melds, rule=params.get("rule", "tenhou"), dead=params.get("dead"),
+                       players=int(params.get("players", 4)), back=True)
+    assert response.text == analysis_html(analysis, walk=True)
 
 
 @pytest.mark.parametrize("mode", ["q", "p", "qd", "pd"])
@@ -87,8 +88,9 @@ def test_tenhou_returns_the_text_tenhou_prints(client: TestClient, hand: str, mo
 
 
 def test_tenhou_mode_defaults_to_q(client: TestClient) -> None:
-    assert client.get("/api/tenhou", params={"q": "338m27p5899s1334z1s"}).text == "標準形3向聴 / 一般形5向聴(14枚)\n" + "\n".join(
-        pairi("338m27p5899s1334z1s")[1:]) + "\n"
+    text = client.get("/api/tenhou", params={"q": "338m27p5899s1334z1s"}).text
+    assert text == "\n".join(pairi("338m27p5899s1334z1s")) + "\n"
+    assert text.splitlines()[0] == "標準形3向聴 / 一般形5向聴(14枚)"
 
 
 HANDS = ["123m456p789s1122z", "19m19p19s1234567z", "45p55777z (3333p) (6666p)", "123m456p789s11z234s",
@@ -99,7 +101,8 @@ THREE_PLAYER_HANDS = ["1111m111122233z", "19m19p19s1234567z", "11p [999p] [111z]
 @pytest.mark.parametrize("options", [{}, {"rule": "wrc"}, {"dead": "9m9p9s"}, {"players": "3"}])
 def test_shanten_batch_equals_one_hand_at_a_time(client: TestClient, options: dict[str, str]) -> None:
     hands: list[str | list[int]] = list(THREE_PLAYER_HANDS if options.get("players") == "3" else HANDS)
-    hands += [list(shanten.Hand.parse("19m19p19s1234567z").counts), [0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 133]]
+    hands += [list(shanten.Hand.parse("19m19p19s1234567z").counts),  # 34 counts, then the same hand as 136-tile ids
+              [0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 133]]
     response = client.post("/api/shanten", params=options, json=hands)
     assert response.status_code == 200, response.text
     expected = [shanten.shanten(hand, rule=options.get("rule", "tenhou"), dead=options.get("dead"),
@@ -146,14 +149,16 @@ REFUSED = [
     ("/api/analyze", {"q": "1m" * 151}, "q: String should have at most 300 characters"),
     ("/api/html", {"q": "123m"}, "3 concealed tiles: a hand has 3n+1 or 3n+2"),
     ("/api/tenhou", {"q": "123m456p789s1122z", "mode": "x"}, "unknown mode 'x': expected one of q, p, qd, pd"),
-    ("/api/tenhou", {"q": "1122z [123m] [456p] [789s]"}, "melds are not supported: Tenhou's 牌理 takes concealed tiles only"),
+    ("/api/tenhou", {"q": "1122z [123m] [456p] [789s]"},
+     "melds are not supported: Tenhou's 牌理 takes concealed tiles only"),
     ("/api/analyze", {"q": "123m456p789s1122z", **{f"x{i}": "1" * 100 for i in range(12)}},
      f"the query string is over {MAX_QUERY:,} bytes"),
 ]
 
 
 @pytest.mark.parametrize(("path", "params", "message"), REFUSED)
-def test_bad_queries_get_422_and_the_message(client: TestClient, path: str, params: dict[str, str], message: str) -> None:
+def test_bad_queries_get_422_and_the_message(client: TestClient, path: str, params: dict[str, str],
+                                             message: str) -> None:
     response = client.get(path, params=params)
     assert (response.status_code, response.json()) == (422, {"error": message})
 
@@ -167,7 +172,8 @@ BAD_BODIES = [
     (b'["123m456p789s1122z", "123m456p789s11111z"]', "row 1: column 17: 5th copy of 1z"),
     (json.dumps([[0] * 33 + [5]]).encode(), "row 0: count of 7z is 5: a count is an integer 0 to 4"),
     (json.dumps([[0] * 33 + [True]]).encode(), "row 0: count of 7z is True: a count is an integer 0 to 4"),
-    (json.dumps([[1] * 12 + [0] * 22]).encode(), "row 0: 12 concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"),
+    (json.dumps([[1] * 12 + [0] * 22]).encode(),
+     "row 0: 12 concealed tiles: a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"),
     (b"[[1, 2, 3]]", "row 0: hand as 136-tile ids: 3 concealed tiles: a hand has 3n+1 or 3n+2"),
     (json.dumps([[0] * 34] * 10_001).encode(), "10001 hands: at most 10,000 per request"),
 ]

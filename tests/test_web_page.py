@@ -61,7 +61,8 @@ def page(browser: Any, server: str) -> Iterator[Any]:
 
 
 # Each table of the result area, rows in order: the discard drawn, the cells between, each kind and its live copies.
-READ_TABLES = """() => [...document.querySelectorAll("#result table")].map(table => [...table.tBodies[0].rows].map(row => {
+READ_TABLES = """() => [...document.querySelectorAll("#result table")].map(table => [...table.tBodies[0].rows].map(
+  row => {
     const cells = [...row.cells];
     const last = cells[cells.length - 1];
     return {cells: cells.slice(1, -1).map(cell => cell.textContent.trim()),

@@ -60,9 +60,9 @@ class _Fragment:
         self.tiles.add(tile)
         name = TILE_ID_NAMES[tile]
         scale = SMALL / TILE_HEIGHT
-        picture = (f'<svg width="{round(TILE_WIDTH * scale)}" height="{SMALL}" viewBox="0 0 {TILE_WIDTH} {TILE_HEIGHT}" '
-                   f'role="img" aria-label="{name}"><use href="#{symbol_id(tile)}" width="{TILE_WIDTH}" '
-                   f'height="{TILE_HEIGHT}"/></svg>')
+        picture = (f'<svg width="{round(TILE_WIDTH * scale)}" height="{SMALL}" '
+                   f'viewBox="0 0 {TILE_WIDTH} {TILE_HEIGHT}" role="img" aria-label="{name}">'
+                   f'<use href="#{symbol_id(tile)}" width="{TILE_WIDTH}" height="{TILE_HEIGHT}"/></svg>')
         if live is None:
             return f'<span class="shanten-tile">{picture}</span>'
         title = f"{label}{name}: {live} live"
@@ -82,7 +82,8 @@ class _Fragment:
         return f'<span class="shanten-kinds">{"".join(cells) or "none"}</span>'
 
     def done(self, body: str, kind: str) -> str:
-        symbols = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{definitions(self.tiles)}</svg>'
+        hidden = 'width="0" height="0" style="position:absolute" aria-hidden="true"'
+        symbols = f"<svg {hidden}>{definitions(self.tiles)}</svg>"
         return f'<div class="shanten shanten-{kind}">{symbols}{body}</div>'
 
 

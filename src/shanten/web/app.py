@@ -71,6 +71,8 @@ Dead = Annotated[str, Query(max_length=MAX_FIELD, description="tiles known to be
 Rule = Annotated[str, Query(description="tenhou: a win holds at most 4 of a kind; wrc: own melded copies count too",
                             json_schema_extra={"enum": list(RULES)})]
 Players = Annotated[int, Query(json_schema_extra={"enum": [3, 4]})]
+Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
+                            json_schema_extra={"enum": list(MODES)})]
 
 
 class _Options:
@@ -134,11 +136,12 @@ def _page(template: Template, palette: str, q: str, options: _Options) -> str:
         except InvalidHandError as problem:
             error = str(problem)
     fields = {"q": q, "melds": options.melds, "dead": options.dead}
+    changed = (options.melds, options.dead, options.rule, options.players) != ("", "", "tenhou", 4)
     return template.substitute(
         {name: escape(value) for name, value in fields.items()}, version=__version__, palette=palette, result=result,
         error=escape(error), invalid=' aria-invalid="true"' if error else "",
         wrc=" selected" if options.rule == "wrc" else "", three=" checked" if options.players == 3 else "",
-        options_open=" open" if options.melds or options.dead or options.rule != "tenhou" or options.players != 4 else "")
+        options_open=" open" if changed else "")
 
 
 def create_app() -> FastAPI:
@@ -176,7 +179,8 @@ def create_app() -> FastAPI:
 
     @app.get("/api/analyze", responses={200: {"model": AnalysisDocument}, **_REFUSED})
     def analyze_(q: Hand, options: Options, all: bool = False) -> Response:
-        """The document ``shanten --json`` prints (schema 2, docs/cli.md); ``all`` keeps discards that raise the shanten."""
+        """The document ``shanten --json`` prints (schema 2, docs/cli.md); ``all`` also lists the discards
+        that raise the shanten, as ``--all`` does."""
         return _json(options.analyze(q, back=all).to_json())
 
     @app.get("/api/html", response_class=HTMLResponse, responses=_REFUSED)
@@ -185,7 +189,7 @@ def create_app() -> FastAPI:
         return HTMLResponse(analysis_html(options.analyze(q, back=True), walk=True))
 
     @app.get("/api/tenhou", response_class=PlainTextResponse, responses=_REFUSED)
-    def tenhou(q: Hand, mode: Annotated[str, Query(json_schema_extra={"enum": list(MODES)})] = "q") -> PlainTextResponse:
+    def tenhou(q: Hand, mode: Mode = "q") -> PlainTextResponse:
         """The text ``shanten --tenhou`` prints: tenhou.net/2's 牌理 text, byte for byte."""
         return PlainTextResponse("\n".join(pairi(q, mode)) + "\n")
 
@@ -193,8 +197,10 @@ def create_app() -> FastAPI:
         {"type": "string", "description": "notation; melds may be written in it"},
         {"type": "array", "items": {"type": "integer"}, "description": "34 counts, or 136-tile ids"}]}}
 
-    @app.post("/api/shanten", responses={200: {"model": ShantenList}, 413: _refusal("a body over MAX_BODY bytes"), **_REFUSED},
-              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": body_schema}}}})
+    body = {"required": True, "content": {"application/json": {"schema": body_schema}}}
+
+    @app.post("/api/shanten", openapi_extra={"requestBody": body},
+              responses={200: {"model": ShantenList}, 413: _refusal(f"a body over {MAX_BODY:,} bytes"), **_REFUSED})
     async def shanten(request: Request, dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> Response:
         """The shanten of each hand in the body's list (at most 10,000), in order, through the batch core."""
         body = await _body(request)

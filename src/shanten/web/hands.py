@@ -86,4 +86,6 @@ def _hand(row: int, item: object, players: int) -> Hand | tuple[int, ...]:
 
 
 def _json_type(value: object) -> str:
-    return {dict: "an object", str: "a string", bool: "a boolean"}.get(type(value), "a number" if value is not None else "null")
+    if value is None:
+        return "null"
+    return {dict: "an object", str: "a string", bool: "a boolean"}.get(type(value), "a number")
