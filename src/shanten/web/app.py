@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from string import Template
@@ -75,11 +76,14 @@ Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile 
                             json_schema_extra={"enum": list(MODES)})]
 
 
+@dataclass(frozen=True)
 class _Options:
     """The options every hand query takes, as the command line's."""
 
-    def __init__(self, melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> None:
-        self.melds, self.dead, self.rule, self.players = melds, dead, rule, players
+    melds: str = ""
+    dead: str = ""
+    rule: str = "tenhou"
+    players: int = 4
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
@@ -89,7 +93,11 @@ class _Options:
         return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back)
 
 
-Options = Annotated[_Options, Depends()]
+async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> _Options:
+    return _Options(melds, dead, rule, players)  # async: FastAPI would run a plain function in a thread, for nothing
+
+
+Options = Annotated[_Options, Depends(_options)]
 
 
 class _QueryLimit:
