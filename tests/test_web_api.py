@@ -20,7 +20,7 @@ from shanten.cli import main
 from shanten.html import analysis_html
 from shanten.tenhou import pairi
 from shanten.web.app import MAX_BODY, MAX_QUERY, create_app
-from shanten.web.hands import read_hands
+from shanten.web.hands import _count_rows, read_hands
 from shanten.web.schema import AnalysisDocument
 from shanten.web.serve import MISSING, command
 
@@ -118,6 +118,8 @@ def test_count_lists_read_fast_and_slow_alike() -> None:
     compact = json.dumps(rows.tolist(), separators=(",", ":")).encode()
     spaced = json.dumps(rows.tolist()).encode()
     indented = json.dumps(rows.tolist(), indent=1).encode()  # not the fast path's form: read as JSON
+    assert _count_rows(compact) is not None and _count_rows(spaced) is not None and _count_rows(indented) is None
+    assert _count_rows(spaced[:-1] + b" ]") is None and _count_rows(spaced.replace(b"4", b"5", 1)) is None
     for body in (compact, spaced, indented):
         counts, melded = read_hands(body, players=4)
         assert melded is None and counts.dtype == np.uint8 and (counts == rows).all()

@@ -17,7 +17,6 @@ shanten.tiles.InvalidHandError: row 0: 3 concealed tiles: a hand has 3n+1 or 3n+
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import numpy as np
@@ -29,8 +28,6 @@ from .._resolve import to_hand
 MAX_HANDS = 10_000
 """Hands in one request; more is a 422."""
 
-_ROW = rb"\[[0-4](?:, ?[0-4]){33}\]"  # counts 0-4 only: anything else takes the path that words the error
-_COUNT_ROWS = re.compile(rb"\[\s*(?:" + _ROW + rb"(?:\s*,\s*" + _ROW + rb")*)?\s*\]")
 
 
 def read_hands(body: bytes, *, players: int) -> tuple[np.ndarray, np.ndarray | None]:
@@ -44,10 +41,9 @@ def read_hands(body: bytes, *, players: int) -> tuple[np.ndarray, np.ndarray | N
     ...
     shanten.tiles.InvalidHandError: the body must be a JSON list of hands, got an object
     """
-    if _COUNT_ROWS.fullmatch(body):
-        digits = np.frombuffer(body, dtype=np.uint8)
-        counts = digits[(digits >= ord("0")) & (digits <= ord("4"))] - ord("0")
-        return _bounded(counts.reshape(-1, 34)), None
+    counts = _count_rows(body)
+    if counts is not None:
+        return _bounded(counts), None
     try:
         items = json.loads(body)
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than the parser goes
@@ -65,6 +61,25 @@ def read_hands(body: bytes, *, players: int) -> tuple[np.ndarray, np.ndarray | N
         if isinstance(hand, Hand):
             melded[row] = np.subtract(hand.total_counts, hand.counts)
     return counts, melded
+
+
+def _count_rows(body: bytes) -> np.ndarray | None:
+    """The rows of a body that is count lists 0-4 exactly as ``json.dumps`` writes them (either separator), else None.
+
+    Every byte but the counts is compared with the one form such a body can take, so a body read
+    here is that JSON; anything else, a bad count included, goes the way that words the error.
+    """
+    separator = b", " if body[4:5] == b" " else b","
+    row = np.frombuffer(b"[" + separator.join([b"0"] * 34) + b"]" + separator, dtype=np.uint8)
+    inner = body[1:-1] + separator  # every row then ends in a separator
+    if body[:1] != b"[" or body[-1:] != b"]" or len(inner) % len(row):
+        return None
+    rows = np.frombuffer(inner, dtype=np.uint8).reshape(-1, len(row))
+    slots = row == ord("0")
+    counts = rows[:, slots] - ord("0")  # a byte below "0" wraps round to over 200
+    if (rows[:, ~slots] != row[~slots]).any() or (counts > 4).any():
+        return None
+    return counts
 
 
 def _bounded(rows: Any) -> Any:
