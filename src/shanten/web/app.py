@@ -57,7 +57,6 @@ PAGE = Path(__file__).with_name("page")
 _ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
 
 
-
 def _refusal(why: str) -> dict[str, Any]:
     """A refusal's OpenAPI entry: JSON whatever the endpoint's own media type (FastAPI would give a model that)."""
     return {"description": why, "content": {"application/json": {"schema": Error.model_json_schema()}}}
@@ -201,13 +200,12 @@ def create_app() -> FastAPI:
         """The text ``shanten --tenhou`` prints: tenhou.net/2's 牌理 text, byte for byte."""
         return PlainTextResponse("\n".join(pairi(q, mode)) + "\n")
 
-    body_schema = {"type": "array", "maxItems": MAX_HANDS, "items": {"anyOf": [
+    hands = {"type": "array", "maxItems": MAX_HANDS, "items": {"anyOf": [
         {"type": "string", "description": "notation; melds may be written in it"},
         {"type": "array", "items": {"type": "integer"}, "description": "34 counts, or 136-tile ids"}]}}
+    read_here = {"requestBody": {"required": True, "content": {"application/json": {"schema": hands}}}}
 
-    body = {"required": True, "content": {"application/json": {"schema": body_schema}}}
-
-    @app.post("/api/shanten", openapi_extra={"requestBody": body},
+    @app.post("/api/shanten", openapi_extra=read_here,
               responses={200: {"model": ShantenList}, 413: _refusal(f"a body over {MAX_BODY:,} bytes"), **_REFUSED})
     async def shanten(request: Request, dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> Response:
         """The shanten of each hand in the body's list (at most 10,000), in order, through the batch core."""
