@@ -26,7 +26,7 @@ from .forms import describe
 from .svg import hand_svg
 from .svg._glyphs import TILE_HEIGHT, TILE_WIDTH
 from .svg._symbols import definitions, symbol_id
-from .tiles import FIVES, TILE_ID_NAMES, Hand
+from .tiles import FIVES, TILE_ID_NAMES, TILE_NAMES, Hand, format_tiles
 
 __all__ = ["analysis_html", "discards_html", "improvements_html", "palette_html", "ukeire_html"]
 
@@ -71,13 +71,13 @@ class _Fragment:
     def kinds(self, kinds: Iterable[int], counts: Iterable[int], discard: Discard | None = None) -> str:
         """Uke-ire kinds with their live copies: buttons playing ``discard`` (if any) then the draw, when walking."""
         cells = []
+        kept = None if self.hand is None else _kept(self.hand, discard)
         for kind, live in zip(kinds, counts):
-            if self.hand is None:
+            if kept is None:
                 cells.append(self.tile(kind, live=live))
             else:
-                after = _play(self.hand, discard, kind)
                 play = f"discard {discard.tile}, draw " if discard is not None else "draw "
-                cells.append(f'<button type="button" class="shanten-draw" data-next="{escape(after)}">'
+                cells.append(f'<button type="button" class="shanten-draw" data-next="{kept}{TILE_NAMES[kind]}">'
                              f"{self.tile(kind, live=live, label=play)}</button>")
         return f'<span class="shanten-kinds">{"".join(cells) or "none"}</span>'
 
@@ -87,15 +87,15 @@ class _Fragment:
         return f'<div class="shanten shanten-{kind}">{symbols}{body}</div>'
 
 
-def _play(hand: Hand, discard: Discard | None, draw: int) -> str:
-    """The concealed tiles after ``discard`` (if any) and a draw of kind ``draw``, the draw written last."""
+def _kept(hand: Hand, discard: Discard | None) -> str:
+    """The concealed tiles left after ``discard`` (if any): a draw written after them is the drawn tile, as
+    ``str(Hand)`` writes it (one notation per row, rather than a Hand built and checked per draw)."""
     counts, red = list(hand.counts), list(hand.red)
     if discard is not None:
         counts[discard.kind] -= 1
         if discard.red:
             red[FIVES.index(discard.kind)] -= 1
-    counts[draw] += 1
-    return str(Hand(tuple(counts), (red[0], red[1], red[2]), (), drawn=draw))
+    return format_tiles(counts, red)
 
 
 def _table(columns: Sequence[tuple[str, str]], rows: Iterable[str]) -> str:
