@@ -110,7 +110,7 @@ def test_shanten_batch_equals_one_hand_at_a_time(client: TestClient, options: di
     assert response.json() == {"shanten": expected}
 
 
-def test_count_lists_read_fast_and_slow_alike() -> None:
+def test_count_lists_read_fast_and_slow_alike(client: TestClient) -> None:
     rng = np.random.default_rng(12)
     rows = np.zeros((500, 34), dtype=np.uint8)
     for row in rows:
@@ -124,7 +124,7 @@ def test_count_lists_read_fast_and_slow_alike() -> None:
         counts, melded = read_hands(body, players=4)
         assert melded is None and counts.dtype == np.uint8 and (counts == rows).all()
     expected = [shanten.shanten(row) for row in rows]
-    assert TestClient(create_app()).post("/api/shanten", content=spaced).json() == {"shanten": expected}
+    assert client.post("/api/shanten", content=spaced).json() == {"shanten": expected}
 
 
 def test_ten_thousand_hands_are_accepted(client: TestClient) -> None:

@@ -35,7 +35,7 @@ function refuse(message) {
 // Show the position the form holds; `push` makes it a step of the browser history, else it replaces the step.
 async function show(push) {
   const params = query();
-  const url = params.size ? "/?" + params : "/";
+  const url = params.toString() ? "/?" + params : "/";
   if (url !== location.pathname + location.search) history[push ? "pushState" : "replaceState"](null, "", url);
   if (pending) pending.abort();
   if (!params.has("q")) {
