@@ -65,7 +65,7 @@ int unreachable(int r);
     "seven_pairs_quads: let four of a kind count as two pairs of seven pairs.\n"
 
 /* Set at import by shanten/__init__.py through _core._init. */
-int args_set_hooks(PyObject *error, PyObject *resolve_hook, PyObject *meld_hook);
+int args_set_hooks(PyObject *error, PyObject *resolve_hook, PyObject *meld_hook, PyObject *hand_type);
 int args_module_init(void);
 
 /* ---- tables.c ------------------------------------------------------------ */
