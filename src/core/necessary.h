@@ -23,7 +23,7 @@ extern const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16
  * when read); the isolated group has its masks spelled out. */
 typedef struct {
     const uint8_t *v, *need;
-    int base;
+    int base;              /* a suit's first kind; the isolated group: its ISO_TABLE index */
     uint64_t mask[SH_ROW]; /* bit k: kind k (isolated group only) */
 } masked_row;
 
@@ -56,6 +56,7 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
     }
     out->v = ISO_TABLE[idx];
     out->need = NULL;
+    out->base = idx;
     memset(out->mask, 0, sizeof out->mask);
     for (int k = 0; k < 4; k++) {
         if (!with_count[k])
@@ -73,18 +74,35 @@ typedef struct {
     uint64_t limited; /* kinds whose limit is below 4 */
 } limit_view;
 
+/* Whether some optimal target of entry e (value v) of group g holds k or more
+ * copies of kind i beyond the hand's: exactly when k more copies lower the
+ * entry by k, one table lookup. 1 also when the shape leaves the table. */
+static int excess_reaches(const masked_row *g, const uint8_t *c, int i, int k, int e, int v)
+{
+    if (!g->need) /* the isolated group: kinds with the same count are interchangeable */
+        return ISO_TABLE[g->base - ISO_WEIGHT[c[i]] + ISO_WEIGHT[c[i] + k]][e] == v - k;
+    uint8_t shape[16];
+    memcpy(shape, c + g->base, 9);
+    shape[i - g->base] += (uint8_t)k;
+    int tiles = 0;
+    for (int j = 0; j < 9; j++)
+        tiles += shape[j];
+    return tiles > 14 || suit_row(shape)[e] == v - k;
+}
+
 /* Whether an entry stays exact, with the same necessary kinds, under the
- * limits. An optimal target t of entry v exceeds the hand only on the entry's
- * necessary kinds, and there by at most v (and never past 4): so the entry is
- * exact when h_i + v <= lim_i for each of those kinds whose limit is below 4. */
+ * limits: whether every optimal target of the entry fits them. Such a target
+ * exceeds the hand only on the entry's necessary kinds, there by at most v (the
+ * entry's value), so a limited kind with room lim_i - h_i >= v is safe; below
+ * that, the table says whether any optimal target needs more than the room. */
 static inline int entry_exact(const masked_row *g, int e, const limit_view *lv)
 {
     if (!lv)
         return 1;
     const int v = g->v[e];
     for (uint64_t m = entry_mask(g, e) & lv->limited; m; m &= m - 1) {
-        const int i = lowest_bit(m);
-        if (lv->c[i] + v > lv->lim[i])
+        const int i = lowest_bit(m), room = lv->lim[i] - lv->c[i];
+        if (room < v && (room < 0 || excess_reaches(g, lv->c, i, room + 1, e, v)))
             return 0;
     }
     return 1;
