@@ -13,7 +13,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "necessary.h"
+#include "queries.h"
 
 /* ---- args.c: Python arguments to validated counts and limits ------------ */
 

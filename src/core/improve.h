@@ -4,7 +4,7 @@
 #ifndef SHANTEN_IMPROVE_H
 #define SHANTEN_IMPROVE_H
 
-#include "necessary.h"
+#include "queries.h"
 
 /* The hand a query starts from: a validated 3n+1 hand with its limits (NULL:
  * the defaults), live copies, red fives held and options. */
