@@ -144,9 +144,14 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             fault_at(fault, r, SH_NOT_3N2, tiles, 0);
             return;
         }
-        uint64_t mask = 0;
-        const int before = x->job == JOB_UKEIRE ? necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask)
-                                                : best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
+        uint64_t mask = 0, masks[SH_KINDS];
+        int after[SH_KINDS], before;
+        if (x->job == JOB_UKEIRE)
+            before = necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask);
+        else if (x->job == JOB_DISCARDS)
+            before = discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, after, masks);
+        else
+            before = best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
         if (before >= SH_INF) {
             fault_at(fault, r, SH_UNREACHABLE, 0, 0);
             return;
@@ -158,9 +163,6 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             for (uint64_t m = mask; m; m &= m - 1)
                 out[lowest_bit(m)] = s.live[lowest_bit(m)];
         } else if (x->job == JOB_DISCARDS) {
-            int after[SH_KINDS];
-            uint64_t masks[SH_KINDS];
-            discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, after, masks);
             int8_t *shanten_after = (int8_t *)x->first + r * SH_KINDS;
             uint8_t *left = x->second + r * SH_KINDS;
             for (int d = 0; d < SH_KINDS; d++) {

@@ -180,10 +180,11 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_Format(invalid_hand_error, "a discard table needs 3n+2 concealed tiles, got %d: use ukeire()", h.sm.tiles);
         return NULL;
     }
-    const int before = best_of_forms(evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs), h.forms);
-    if (unreachable(before) || (!h.quads_as_pairs && load_necessary() < 0))
+    if (!h.quads_as_pairs && load_necessary() < 0)
         return NULL;
-    discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks);
+    const int before = discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks);
+    if (unreachable(before))
+        return NULL;
     const int kept = before > 0 ? before : 1; /* a complete hand keeps at best tenpai */
     for (uint64_t rest = h.sm.held; rest; rest &= rest - 1) {
         const int d = lowest_bit(rest);
@@ -309,10 +310,9 @@ static PyObject *py_discard_details(PyObject *self, PyObject *const *args, Py_ss
         PyErr_Format(invalid_hand_error, "discard details need 3n+2 concealed tiles, got %d", h.sm.tiles);
         return NULL;
     }
-    if (unreachable(best_of_forms(evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs), h.forms)) ||
-        (!h.quads_as_pairs && load_necessary() < 0))
+    if ((!h.quads_as_pairs && load_necessary() < 0) ||
+        unreachable(discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks)))
         return NULL;
-    discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks);
     PyObject *rows = PyList_New(0);
     for (uint64_t rest = h.sm.held; rows && rest; rest &= rest - 1) {
         const int d = lowest_bit(rest), r = after[d];

@@ -25,47 +25,104 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
     lv->orphan_two = ORPHAN_BITS & lv->pair_slots;
 }
 
-/* Whether some optimal target of entry e (value v) of group g holds k or more
- * copies of kind i beyond the hand's: exactly when k more copies lower the
- * entry by k, one table lookup. 1 also when the shape leaves the table. */
-static int excess_reaches(const masked_row *g, const uint8_t *c, int i, int k, int e, int v)
-{
-    if (!g->need) /* the isolated group: kinds with the same count are interchangeable */
-        return ISO_TABLE[g->base - ISO_WEIGHT[c[i]] + ISO_WEIGHT[c[i] + k]][e] == v - k;
-    uint8_t shape[16];
-    memcpy(shape, c + g->base, 9);
-    shape[i - g->base] += (uint8_t)k;
-    int tiles = 0;
-    for (int j = 0; j < 9; j++)
-        tiles += shape[j];
-    return tiles > 14 || suit_row(shape)[e] == v - k;
-}
-
-/* Whether an entry stays exact, with the same necessary kinds, under the
- * limits: whether every optimal target of the entry fits them. Such a target
- * exceeds the hand only on the entry's necessary kinds, there by at most v (the
- * entry's value), so a limited kind with room lim_i - h_i >= v is safe; below
- * that, the table says whether any optimal target needs more than the room. */
-static inline int entry_exact(const masked_row *g, int e, const limit_view *lv)
-{
-    if (!lv)
-        return 1;
-    const int v = g->v[e];
-    for (uint64_t m = entry_mask(g, e) & lv->limited; m; m &= m - 1) {
-        const int i = lowest_bit(m), room = lv->lim[i] - lv->c[i];
-        if (room < v && (room < 0 || excess_reaches(g, lv->c, i, room + 1, e, v)))
-            return 0;
-    }
-    return 1;
-}
-
-/* Mark the entries of g that the limits leave as they are; none solved yet. */
+/* Mark the entries of g that the limits leave as they are: those whose every
+ * optimal target fits them (none solved yet). An optimal target of entry e
+ * (value v) exceeds the hand only on e's necessary kinds; it exceeds kind i by
+ * k or more exactly when k more copies of i lower the entry by k. So for each
+ * limited kind i with room r = lim_i - h_i, one table lookup of the group with
+ * r + 1 more copies of i shows every entry that some optimal target of needs
+ * more than the room. A shape past the table's 14 tiles fails its entries. */
 static void mark_exact(masked_row *g, const limit_view *lv)
 {
-    g->exact = 0;
+    uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
+    int fail = 0, present = 0, top = 0;
+    for (int e = 0; e < SH_ROW; e++) {
+        wanted |= entry_mask(g, e);
+        if (g->v[e] < SH_INF) {
+            present |= 1 << e;
+            top = top > g->v[e] ? top : g->v[e];
+        }
+    }
+    for (uint64_t m = wanted & lv->limited; m; m &= m - 1) {
+        const int i = lowest_bit(m), k = lv->lim[i] - lv->c[i] + 1;
+        if (k > top) /* no entry is worth so many tiles */
+            continue;
+        if (k == 1) { /* no copy left: exceeding by 1 is being a necessary kind */
+            for (int e = 0; e < SH_ROW; e++)
+                fail |= (int)(entry_mask(g, e) >> i & 1) << e;
+            continue;
+        }
+        const uint8_t *more;
+        uint8_t shape[16];
+        if (!g->need) { /* the isolated group: kinds with the same count are interchangeable */
+            more = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];
+        } else {
+            memcpy(shape, lv->c + g->base, 9);
+            shape[i - g->base] += (uint8_t)k;
+            int tiles = 0;
+            for (int j = 0; j < 9; j++)
+                tiles += shape[j];
+            if (tiles > 14) {
+                for (int e = 0; e < SH_ROW; e++)
+                    fail |= (g->v[e] >= k && (entry_mask(g, e) >> i & 1)) << e;
+                continue;
+            }
+            more = suit_row(shape);
+        }
+        for (int e = 0; e < SH_ROW; e++)
+            fail |= (g->v[e] >= k && more[e] == g->v[e] - k) << e;
+    }
+    g->exact = present & ~fail;
     g->solved = 0;
+}
+
+/* The exact row of a group under limits (dp.h), remembered per thread: the
+ * hands of a game record revisit the same group states turn after turn. The
+ * key packs the group's counts and limits, 3 bits each. */
+#define DP_CACHE 8192
+typedef struct {
+    uint64_t key; /* 0: empty (a key has its top bit set) */
+    uint8_t row[16];
+} dp_entry;
+#if defined(__GNUC__)
+static __thread dp_entry dp_cache[DP_CACHE];
+#endif
+
+static void group_dp(const uint8_t *h, const uint8_t *l, int n, int suit, uint8_t out[16])
+{
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)suit << 62 | (uint64_t)n << 56;
+    for (int j = 0; j < n; j++)
+        key |= (uint64_t)(h[j] | l[j] << 3) << (6 * j);
+#if defined(__GNUC__)
+    dp_entry *slot = &dp_cache[(key * 0x9E3779B97F4A7C15ULL) >> 51];
+    if (slot->key == key) {
+        memcpy(out, slot->row, 16);
+        return;
+    }
+#endif
+    memset(out, SH_INF, 16);
+    if (suit)
+        suit_dp(h, l, out);
+    else
+        isolated_dp(h, l, n, out);
+#if defined(__GNUC__)
+    slot->key = key;
+    memcpy(slot->row, out, 16);
+#endif
+}
+
+/* A group's upper-bound row under limits: its exact row once solved, else the
+ * table's entries that the limits leave as they are (others impossible). */
+static inline row_t upper_row(const masked_row *g)
+{
+    if (g->solved)
+        return row_load(g->row);
+    uint8_t up[16];
+    memcpy(up, g->v, 16);
     for (int e = 0; e < SH_ROW; e++)
-        g->exact |= (g->v[e] < SH_INF && entry_exact(g, e, lv)) << e;
+        if (!(g->exact >> e & 1))
+            up[e] = SH_INF;
+    return row_load(up);
 }
 
 /* The regular form's number under limits from the hand's masked groups
@@ -107,11 +164,7 @@ static int regular_limited_groups(masked_row *g, int ng, int M, const limit_view
             h[j] = lv->c[kinds[j]];
             l[j] = lv->lim[kinds[j]];
         }
-        memset(g[k].row, SH_INF, 16);
-        if (k < ng - 1)
-            suit_dp(h, l, g[k].row);
-        else
-            isolated_dp(h, l, n, g[k].row);
+        group_dp(h, l, n, k < ng - 1, g[k].row);
         g[k].solved = 1;
         lo[k] = up[k] = g[k].row;
     }
@@ -142,57 +195,30 @@ static int thirteen_orphans_limited(const summary_t *sm, const limit_view *lv, u
     return 14 - popcount64(held) - (paired != 0);
 }
 
-/* Every form's number under limits (the best of `forms`), the regular form from
- * the hand's marked groups. */
-static int limited_forms(const summary_t *sm, masked_row *g, int ng, const limit_view *lv, int players, int forms)
+/* The regular form's necessary kinds under limits when they leave its number
+ * r as the table's (so its kinds are among the table's, `fast_mask`). An exact
+ * entry on an optimal split of the upper-bound rows contributes its whole
+ * mask; each remaining kind is drawn, which changes one group: the merged
+ * upper bounds of the others settle most with one step, the rest are solved. */
+static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uint8_t *live, int players,
+                                     masked_row *g, int ng, int M, int r, uint64_t fast_mask)
 {
-    int r = (forms & FORM_REGULAR) ? regular_limited_groups(g, ng, sm->tiles / 3, lv, players) : SH_INF;
-    if (sm->tiles >= 13) {
-        if (forms & FORM_SEVEN_PAIRS)
-            r = min2(r, seven_pairs_limited(sm, lv, NULL));
-        if (forms & FORM_ORPHANS)
-            r = min2(r, thirteen_orphans_limited(sm, lv, NULL));
+    row_t up[4], rest[4];
+    memset(up, 0, sizeof up); /* ng is 3 or 4: the compiler cannot tell */
+    for (int k = 0; k < ng; k++)
+        up[k] = upper_row(&g[k]);
+    complement_rows(up, ng, M, rest);
+    const row_t partner = row_load(PARTNER[M]);
+    uint64_t mask = 0;
+    for (int k = 0; k < ng; k++) {
+        uint8_t sum[16];
+        row_store(sum, row_add(up[k], row_gather(rest[k], partner)));
+        for (int e = 0; e < SH_ROW; e++)
+            if (sum[e] == r && (g[k].exact >> e & 1))
+                mask |= entry_mask(&g[k], e);
     }
-    return r;
-}
-
-/* The necessary kinds of a 3n+1 hand under limits (seven pairs without quads),
- * g its masked groups, marked. When the limits leave every optimal split's
- * entries as they are, the regular form's number and kinds are the table's,
- * and seven pairs and thirteen orphans have closed forms. Otherwise each kind
- * of the table path's mask is evaluated, rebuilding only its group; and only
- * when the limits raise the hand's number are all drawable kinds. */
-static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
-                                    int players, int forms, masked_row *g, int ng, uint64_t *mask)
-{
-    int exact = 1, best = 4 * SH_INF;
-    uint64_t regular_mask = 0;
-    *mask = 0;
-    if (forms & FORM_REGULAR) {
-        const int r = regular_from_groups(g, ng, sm->tiles / 3, lv, &regular_mask, &exact);
-        take_best(&best, mask, r, regular_mask);
-    }
-    if (exact && sm->tiles == 13) {
-        uint64_t m;
-        if (forms & FORM_SEVEN_PAIRS) {
-            const int r = seven_pairs_limited(sm, lv, &m);
-            take_best(&best, mask, r, m);
-        }
-        if (forms & FORM_ORPHANS) {
-            const int r = thirteen_orphans_limited(sm, lv, &m);
-            take_best(&best, mask, r, m);
-        }
-    }
-    if (exact)
-        return best;
-    uint64_t candidates;
-    const int fast = necessary_from_groups(c, sm, players, forms, g, ng, &candidates);
-    const int r = limited_forms(sm, g, ng, lv, players, forms);
-    if (r != fast)
-        return necessary_by_draws(c, sm, lv->lim, live, players, 0, forms, mask);
-    *mask = 0;
-    for (uint64_t rest = candidates & summarize(live).held; rest; rest &= rest - 1) {
-        const int t = lowest_bit(rest), k = group_of(t, players);
+    for (uint64_t left = fast_mask & ~mask & summarize(live).held; left; left &= left - 1) {
+        const int t = lowest_bit(left), k = group_of(t, players);
         const masked_row kept = g[k];
         c[t]++;
         if (k < ng - 1)
@@ -200,13 +226,50 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
         else
             iso_masked(c, players, &g[k]);
         mark_exact(&g[k], lv);
-        const summary_t more = summarize(c);
-        if (limited_forms(&more, g, ng, lv, players, forms) < r)
-            *mask |= 1ULL << t;
+        if (final_value(upper_row(&g[k]), rest[k], M) < r || regular_limited_groups(g, ng, M, lv, players) < r)
+            mask |= 1ULL << t;
         c[t]--;
         g[k] = kept;
     }
-    return r;
+    return mask;
+}
+
+/* The necessary kinds of a 3n+1 hand under limits (seven pairs without quads),
+ * g its masked groups, marked. When the limits leave every optimal split's
+ * entries as they are, the regular form's number and kinds are the table's;
+ * otherwise see regular_mask_limited, and only when the limits raise its
+ * number are all drawable kinds evaluated. Seven pairs and thirteen orphans
+ * have closed forms under limits. */
+static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
+                                    int players, int forms, masked_row *g, int ng, uint64_t *mask)
+{
+    const int M = sm->tiles / 3;
+    int exact = 1, regular = SH_INF, pairs = SH_INF, orphans = SH_INF;
+    uint64_t regular_mask = 0, pairs_mask = 0, orphans_mask = 0;
+    if (forms & FORM_REGULAR) {
+        regular = regular_from_groups(g, ng, M, lv, &regular_mask, &exact);
+        if (!exact) {
+            const int fast = regular;
+            const uint64_t fast_mask = regular_mask;
+            regular = regular_limited_groups(g, ng, M, lv, players);
+            if (regular == fast)
+                regular_mask = regular_mask_limited(c, lv, live, players, g, ng, M, regular, fast_mask);
+            else
+                necessary_by_draws(c, sm, lv->lim, live, players, 0, FORM_REGULAR, &regular_mask);
+        }
+    }
+    if (sm->tiles == 13) {
+        if (forms & FORM_SEVEN_PAIRS)
+            pairs = seven_pairs_limited(sm, lv, &pairs_mask);
+        if (forms & FORM_ORPHANS)
+            orphans = thirteen_orphans_limited(sm, lv, &orphans_mask);
+    }
+    int best = 4 * SH_INF;
+    *mask = 0;
+    take_best(&best, mask, regular, regular_mask);
+    take_best(&best, mask, pairs, pairs_mask);
+    take_best(&best, mask, orphans, orphans_mask);
+    return best;
 }
 
 /* The hand's masked groups, marked under lv; returns how many. */

@@ -109,26 +109,32 @@ static inline int group_of(int k, int players)
  * masks. With limits (lv != NULL), *exact tells whether the limits leave every
  * such entry as it is (entry_exact): then they change neither the value nor
  * the mask. */
-static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+/* The complement rows of 3 or 4 group rows: rest[k], every group but k,
+ * merged; returns the whole hand's value for M melds and the pair. */
+static int complement_rows(const row_t *r, int ng, int M, row_t *rest)
 {
-    row_t r[4], rest[4]; /* rest[k]: every group but k, merged */
-    for (int k = 0; k < ng; k++)
-        r[k] = row_load(g[k].v);
-    int best;
     if (ng == 4) {
         const row_t left = merge_rows(r[0], r[1]), right = merge_rows(r[2], r[3]);
-        best = final_value(left, right, M);
         rest[0] = merge_rows(r[1], right);
         rest[1] = merge_rows(r[0], right);
         rest[2] = merge_rows(left, r[3]);
         rest[3] = merge_rows(left, r[2]);
-    } else {
-        const row_t right = merge_rows(r[1], r[2]);
-        best = final_value(r[0], right, M);
-        rest[0] = right;
-        rest[1] = merge_rows(r[0], r[2]);
-        rest[2] = merge_rows(r[0], r[1]);
+        return final_value(left, right, M);
     }
+    const row_t right = merge_rows(r[1], r[2]);
+    rest[0] = right;
+    rest[1] = merge_rows(r[0], r[2]);
+    rest[2] = merge_rows(r[0], r[1]);
+    return final_value(r[0], right, M);
+}
+
+static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+{
+    row_t r[4], rest[4];
+    memset(r, 0, sizeof r); /* ng is 3 or 4: the compiler cannot tell */
+    for (int k = 0; k < ng; k++)
+        r[k] = row_load(g[k].v);
+    const int best = complement_rows(r, ng, M, rest);
     const row_t partner = row_load(PARTNER[M]);
     *mask = 0;
     *exact = 1;

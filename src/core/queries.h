@@ -24,8 +24,9 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
 /* A discard table of a validated 3n+2 hand: for each held kind d, the
  * replacement number after discarding d (after[d]; SH_INF for kinds not held)
  * and the necessary kinds it leaves that still have a live copy. The discarded
- * copy joins the dead tiles, so live counts stay those of the 3n+2 hand. */
-static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
+ * copy joins the dead tiles, so live counts stay those of the 3n+2 hand.
+ * Returns the 3n+2 hand's own replacement number. */
+static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
                           int quads_as_pairs, int forms, int after[SH_KINDS], uint64_t masks[SH_KINDS])
 {
     const uint64_t drawable = summarize(live).held;
@@ -35,6 +36,21 @@ static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t 
     if (lim)
         limit_view_init(&lv, c, lim);
     const int ng = !groups ? 0 : lim ? limited_groups(c, players, &lv, g) : masked_groups(c, players, g);
+    int before = SH_INF;
+    if (!groups) {
+        before = best_of_forms(evaluate(c, sm, lim, players, quads_as_pairs), forms);
+    } else {
+        const uint8_t *rows[4];
+        for (int k = 0; k < ng; k++)
+            rows[k] = g[k].v;
+        if (forms & FORM_REGULAR) /* under limits the solved groups stay solved for the discards */
+            before = lim ? regular_limited_groups(g, ng, sm->tiles / 3, &lv, players)
+                         : combine_groups(rows, ng, sm->tiles / 3);
+        if (sm->tiles >= 13 && (forms & FORM_SEVEN_PAIRS))
+            before = min2(before, lim ? seven_pairs_limited(sm, &lv, NULL) : seven_pairs(c, sm, NULL, 0));
+        if (sm->tiles >= 13 && (forms & FORM_ORPHANS))
+            before = min2(before, lim ? thirteen_orphans_limited(sm, &lv, NULL) : thirteen_orphans(c, sm, NULL));
+    }
     for (int d = 0; d < SH_KINDS; d++) {
         after[d] = SH_INF;
         masks[d] = 0;
@@ -63,6 +79,7 @@ static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t 
         masks[d] &= drawable;
         c[d]++;
     }
+    return before;
 }
 
 /* Unnecessary tiles: the held kinds some optimal target holds fewer of, i.e.
