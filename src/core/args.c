@@ -54,6 +54,12 @@ void raise_invalid(int code, int value, int kind, const char *prefix)
     case SH_NOT_3N2:
         PyErr_Format(invalid_hand_error, "%sa discard table needs 3n+2 concealed tiles, got %d", prefix, value);
         break;
+    case SH_TAKEN_NOT_HELD:
+        if (value < SH_KINDS)
+            PyErr_Format(invalid_hand_error, "%sthe discard taken, %s, is not in the hand", prefix, TILE_NAMES[kind]);
+        else
+            PyErr_Format(invalid_hand_error, "%sthe discard taken is a tile kind 0-33, got %d", prefix, value);
+        break;
     case SH_UNREACHABLE:
         PyErr_Format(invalid_hand_error, "%sno complete hand can be reached within these limits", prefix);
         break;

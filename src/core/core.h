@@ -23,7 +23,8 @@ extern PyObject *count_objects[5];          /* the ints 0 to 4 */
 extern const char *const TILE_NAMES[SH_KINDS];
 
 /* Faults found in C, as validate() and the batch report them. */
-enum { SH_BAD_TOTAL = SH_ABSENT_KIND + 1, SH_BAD_DEAD_TOTAL, SH_BAD_ABSENT_DEAD, SH_NOT_3N1, SH_NOT_3N2, SH_UNREACHABLE };
+enum { SH_BAD_TOTAL = SH_ABSENT_KIND + 1, SH_BAD_DEAD_TOTAL, SH_BAD_ABSENT_DEAD, SH_NOT_3N1, SH_NOT_3N2, SH_UNREACHABLE,
+       SH_TAKEN_NOT_HELD };
 
 /* Raise InvalidHandError for a fault: code from validate() or the enum above,
  * value the count or the number of tiles, kind the tile kind, prefix where. */

@@ -234,12 +234,13 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
     return mask;
 }
 
-/* The necessary kinds of a 3n+1 hand under limits (seven pairs without quads),
- * g its masked groups, marked. When the limits leave every optimal split's
- * entries as they are, the regular form's number and kinds are the table's;
- * otherwise see regular_mask_limited, and only when the limits raise its
- * number are all drawable kinds evaluated. Seven pairs and thirteen orphans
- * have closed forms under limits. */
+/* The replacement number and (when mask is not NULL) the necessary kinds of
+ * a 3n+1 hand under limits (seven pairs without quads), g its masked groups,
+ * marked. When the limits leave every optimal split's entries as they are,
+ * the regular form's number and kinds are the table's; otherwise see
+ * regular_mask_limited, and only when the limits raise its number are all
+ * drawable kinds evaluated. Seven pairs and thirteen orphans have closed forms
+ * under limits. */
 static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
                                     int players, int forms, masked_row *g, int ng, uint64_t *mask)
 {
@@ -252,7 +253,9 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             const int fast = regular;
             const uint64_t fast_mask = regular_mask;
             regular = regular_limited_groups(g, ng, M, lv, players);
-            if (regular == fast)
+            if (!mask)
+                ;
+            else if (regular == fast)
                 regular_mask = regular_mask_limited(c, lv, live, players, g, ng, M, regular, fast_mask);
             else
                 necessary_by_draws(c, sm, lv->lim, live, players, 0, FORM_REGULAR, &regular_mask);
@@ -265,10 +268,12 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             orphans = thirteen_orphans_limited(sm, lv, &orphans_mask);
     }
     int best = 4 * SH_INF;
-    *mask = 0;
-    take_best(&best, mask, regular, regular_mask);
-    take_best(&best, mask, pairs, pairs_mask);
-    take_best(&best, mask, orphans, orphans_mask);
+    uint64_t kinds = 0;
+    take_best(&best, &kinds, regular, regular_mask);
+    take_best(&best, &kinds, pairs, pairs_mask);
+    take_best(&best, &kinds, orphans, orphans_mask);
+    if (mask)
+        *mask = kinds;
     return best;
 }
 

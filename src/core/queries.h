@@ -25,9 +25,14 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
  * replacement number after discarding d (after[d]; SH_INF for kinds not held)
  * and the necessary kinds it leaves that still have a live copy. The discarded
  * copy joins the dead tiles, so live counts stay those of the 3n+2 hand.
- * Returns the 3n+2 hand's own replacement number. */
+ * Returns the 3n+2 hand's own replacement number.
+ *
+ * With taken >= 0 (a review of that discard), the kinds under limits are
+ * found only for the discards that leave the best number or taken's number
+ * (masks[d] is ALL_KINDS for the others): no other discard can rank above or
+ * beside it. */
 static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
-                          int quads_as_pairs, int forms, int after[SH_KINDS], uint64_t masks[SH_KINDS])
+                                int quads_as_pairs, int forms, int taken, int after[SH_KINDS], uint64_t masks[SH_KINDS])
 {
     const uint64_t drawable = summarize(live).held;
     const int groups = !quads_as_pairs; /* the table path, or limits checked against it */
@@ -68,7 +73,9 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 iso_masked(c, players, &g[k]);
             if (lim) {
                 mark_exact(&g[k], &lv);
-                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, &masks[d]);
+                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng,
+                                                    taken < 0 ? &masks[d] : NULL);
+                masks[d] = taken < 0 ? masks[d] : ALL_KINDS;
             } else {
                 after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
             }
@@ -78,6 +85,28 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
         }
         masks[d] &= drawable;
         c[d]++;
+    }
+    if (lim && groups && taken >= 0) { /* the second pass: kinds for the discards that can rank with taken */
+        int best = SH_INF;
+        for (uint64_t rest = sm->held; rest; rest &= rest - 1)
+            best = min2(best, after[lowest_bit(rest)]);
+        for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
+            const int d = lowest_bit(rest), k = group_of(d, players);
+            if (after[d] != best && after[d] != after[taken])
+                continue;
+            c[d]--;
+            const summary_t less = summarize(c);
+            const masked_row kept = g[k];
+            if (k < ng - 1)
+                suit_masked(c, d / 9 * 9, &g[k]);
+            else
+                iso_masked(c, players, &g[k]);
+            mark_exact(&g[k], &lv);
+            necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, &masks[d]);
+            masks[d] &= drawable;
+            g[k] = kept;
+            c[d]++;
+        }
     }
     return before;
 }
