@@ -195,11 +195,13 @@ static int thirteen_orphans_limited(const summary_t *sm, const limit_view *lv, u
     return 14 - popcount64(held) - (paired != 0);
 }
 
-/* The regular form's necessary kinds under limits when they leave its number
- * r as the table's (so its kinds are among the table's, `fast_mask`). An exact
- * entry on an optimal split of the upper-bound rows contributes its whole
- * mask; each remaining kind is drawn, which changes one group: the merged
- * upper bounds of the others settle most with one step, the rest are solved. */
+/* The regular form's necessary kinds under limits, r its number there. When
+ * the limits leave r as the table's number, the kinds are among the table's
+ * (`fast_mask`), and an exact entry on an optimal split of the upper-bound
+ * rows contributes its whole mask; otherwise (fast_mask: every kind) none is
+ * known yet. Each remaining drawable kind is drawn, which changes one group:
+ * the merged upper bounds of the others settle most with one step, the rest
+ * are solved. */
 static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uint8_t *live, int players,
                                      masked_row *g, int ng, int M, int r, uint64_t fast_mask)
 {
@@ -213,7 +215,7 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
     for (int k = 0; k < ng; k++) {
         uint8_t sum[16];
         row_store(sum, row_add(up[k], row_gather(rest[k], partner)));
-        for (int e = 0; e < SH_ROW; e++)
+        for (int e = 0; fast_mask != ALL_KINDS && e < SH_ROW; e++)
             if (sum[e] == r && (g[k].exact >> e & 1))
                 mask |= entry_mask(&g[k], e);
     }
@@ -253,12 +255,9 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             const int fast = regular;
             const uint64_t fast_mask = regular_mask;
             regular = regular_limited_groups(g, ng, M, lv, players);
-            if (!mask)
-                ;
-            else if (regular == fast)
-                regular_mask = regular_mask_limited(c, lv, live, players, g, ng, M, regular, fast_mask);
-            else
-                necessary_by_draws(c, sm, lv->lim, live, players, 0, FORM_REGULAR, &regular_mask);
+            if (mask)
+                regular_mask = regular_mask_limited(c, lv, live, players, g, ng, M, regular,
+                                                    regular == fast ? fast_mask : ALL_KINDS);
         }
     }
     if (sm->tiles == 13) {
