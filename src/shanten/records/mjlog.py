@@ -303,7 +303,7 @@ class _Reader:
         yaku: list[tuple[str, int]] = []
         if "yaku" in attributes:
             pairs = _ints(attributes["yaku"])
-            yaku = [(YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+            yaku = [(YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs), 2) if pairs[i + 1]]
         yaku += [(YAKU[i], YAKUMAN_HAN) for i in _ints(attributes.get("yakuman", ""))]
         melds = []
         for m in _ints(attributes.get("m", "")):

@@ -106,7 +106,8 @@ class Win(NamedTuple):
     """One winner's result as the record states it; ``None`` where the format does not carry a field.
 
     ``from_seat`` is None for a tsumo. ``yaku`` pairs canonical names (``shanten.records.names``)
-    with their han (13 per yakuman); dora, aka dora and ura dora are listed as yaku. ``points``
+    with their han (13 per yakuman), in the record's order, leaving out those of 0 han (Tenhou lists
+    "ura dora 0"); dora, aka dora and ura dora are listed as yaku. ``points``
     is the hand's value before honba and sticks (a tsumo: the sum of the payments). ``hand``
     is the concealed hand with the winning tile, ``melds`` the calls, ``ura`` the ura dora
     indicators (empty unless revealed), ``deltas`` every seat's score change.

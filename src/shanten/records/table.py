@@ -9,7 +9,7 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 - ``hands[seat]``: 34 concealed counts (a bytearray; red fives count as fives),
   ``red[seat]`` the red fives among them (m, p, s)
 - ``melds[seat]``: the seat's ``Call`` events (an added kan replaces its pon)
-- ``rivers[seat]``: its ``Discard`` events; ``taken[seat][i]`` is 1 once river tile i was called
+- ``rivers[seat]``: its ``Discard`` events; ``taken[seat]``: indices of those another seat called
 - ``riichi[seat]``: river index of the accepted riichi discard, -1 if none
 - ``dora``: dora indicators; ``kita[seat]``: norths set aside (3-player)
 - ``visible[seat]``: 34 counts of every tile the seat has seen: its hand, all rivers,
@@ -52,8 +52,8 @@ from .model import (
 )
 
 KINDS: tuple[int, ...] = tuple(tile_kind(tile) for tile in range(37))
-SUITS: tuple[int, ...] = tuple(tile - 34 if tile >= 34 else -1 for tile in range(37))
-"""For each tile id: 0-2 for a red five of m, p, s, else -1."""
+FIVE_SUIT: tuple[int, ...] = tuple(FIVES.index(kind) if kind in FIVES else -1 for kind in range(34))
+"""For each kind: 0-2 for 5m, 5p, 5s (the red fives' suits), else -1."""
 NORTH = 30
 
 # What the table waits for.
@@ -79,6 +79,13 @@ def _copies(players: int, red_fives: bool) -> bytes:
 class Table:
     """The state of one round as its events replay (see the module for the fields)."""
 
+    __slots__ = (
+        "game", "round", "players", "hands", "red", "melds", "rivers", "taken", "riichi", "dora", "kita",
+        "visible", "dead", "turns", "wall", "scores", "sticks",
+        "_copies", "_seen", "_others", "_next", "_phase", "_actor", "_drawn", "_discarder", "_declared",
+        "_kans", "_robbable",
+    )  # fmt: skip
+
     def __init__(self, game: Game, round: Round) -> None:
         self.game = game
         self.round = round
@@ -87,7 +94,7 @@ class Table:
         self.red = [bytearray(3) for _ in range(players)]
         self.melds: list[list[Call]] = [[] for _ in range(players)]
         self.rivers: list[list[Discard]] = [[] for _ in range(players)]
-        self.taken = [bytearray() for _ in range(players)]
+        self.taken: list[list[int]] = [[] for _ in range(players)]
         self.riichi = [-1] * players
         self.dora: list[int] = []
         self.kita = [0] * players
@@ -97,41 +104,43 @@ class Table:
         self.wall = (136 if players == 4 else 108) - 14 - 13 * players
         self.scores = list(round.scores) if round.scores is not None else None
         self.sticks = round.sticks
-        self.events = 0  # applied so far
         self._copies = _copies(players, game.rules.red_fives)
-        self._seen = bytearray(37)  # copies of each tile id drawn, dealt or shown as an indicator
-        self._others = [[self.visible[o] for o in range(players) if o != seat] for seat in range(players)]
-        self._sizes = [13] * players
+        self._seen = bytearray(37)  # copies of each tile id dealt, drawn or turned as an indicator
+        self._others = [[self.visible[other] for other in range(players) if other != seat] for seat in range(players)]
+        self._next = [(seat + 1) % players for seat in range(players)]
         self._phase = _DEAL
-        self._actor = round.dealer
-        self._drawn = -1  # tile the actor just drew, -1 if it called instead
-        self._last: Event | None = None  # the previous event
-        self._declared = -1  # seat whose riichi discard awaits acceptance
-        self._last_discarder = -1
+        self._actor = round.dealer  # the seat to draw or to act
+        self._drawn = -1  # the tile the actor just drew; -1 after a call
+        self._discarder = -1  # the seat of the last discard
+        self._declared = -1  # the seat whose riichi discard awaits acceptance
         self._kans = 0
-        if len(round.hands) != players or round.dealer >= players:
+        self._robbable: Call | None = None  # a kan just declared, until its replacement draw
+        if len(round.hands) != players or not 0 <= round.dealer < players:
             raise self.error(f"{len(round.hands)} hands and dealer seat {round.dealer} in a {players}-player game")
         for seat, hand in enumerate(round.hands):
             if len(hand) != 13:
                 raise self.error(f"seat {seat} is dealt {len(hand)} tiles")
             for tile in hand:
-                self._take(seat, tile)
+                self._count(tile)
+                self.hands[seat][KINDS[tile]] += 1
                 self.visible[seat][KINDS[tile]] += 1
+                if tile >= 34:
+                    self.red[seat][tile - 34] += 1
         if len(round.dora) != 1:
             raise self.error(f"{len(round.dora)} dora indicators at the start")
         self._indicator(round.dora[0])
 
     def error(self, reason: str) -> RecordError:
-        where = f"event {self.events}: " if self.events else ""
-        return RecordError(f"{self.game.source}: {self.round.name}: {where}{reason}")
+        """A RecordError naming the file and round."""
+        return RecordError(f"{self.game.source}: {self.round.name}: {reason}")
 
-    def _check_tile(self, tile: object) -> int:
-        if type(tile) is not int or not 0 <= tile < 37:
-            raise self.error(f"not a tile id: {tile!r}")
-        return tile
+    def _at(self, seat: int) -> str:
+        return f"seat {seat} (turn {self.turns[seat]})"
 
     def _count(self, tile: int) -> None:
         """One more copy of ``tile`` is known; raise if the game has no such copy."""
+        if type(tile) is not int or not 0 <= tile < 37:
+            raise self.error(f"not a tile id: {tile!r}")
         seen = self._seen[tile] = self._seen[tile] + 1
         copies = self._copies[tile]
         if seen > copies:
@@ -142,30 +151,24 @@ class Table:
                 raise self.error(f"{name} does not exist in 3-player mahjong")
             raise self.error(f"5th copy of {name}" if copies == 4 else f"4th plain {name} beside the red one")
 
-    def _take(self, seat: int, tile: int) -> None:
-        """``tile`` comes into ``seat``'s hand from the wall."""
-        self._count(self._check_tile(tile))
-        self.hands[seat][KINDS[tile]] += 1
-        if tile >= 34:
-            self.red[seat][tile - 34] += 1
-
     def _remove(self, seat: int, tile: int, what: str) -> int:
-        """Take ``tile`` out of ``seat``'s hand; its kind."""
-        kind = KINDS[self._check_tile(tile)]
+        """Take ``tile`` out of ``seat``'s hand ("seat 2 ``what`` 5m but holds none"); its kind."""
+        if type(tile) is not int or not 0 <= tile < 37:
+            raise self.error(f"not a tile id: {tile!r}")
+        kind = KINDS[tile]
         hand = self.hands[seat]
-        red = self.red[seat]
-        suit = SUITS[tile]
-        if suit >= 0:
-            if not red[suit]:
-                raise self.error(f"seat {seat} {what} {TILE_ID_NAMES[tile]} but holds no red {TILE_ID_NAMES[tile]}")
-            red[suit] -= 1
-        elif hand[kind] <= (red[kind // 9] if kind in FIVES else 0):
-            raise self.error(f"seat {seat} {what} {TILE_ID_NAMES[tile]} but holds none")
+        if tile >= 34:
+            red = self.red[seat]
+            if not red[tile - 34]:
+                raise self.error(f"{self._at(seat)} {what} {TILE_ID_NAMES[tile]} but holds none")
+            red[tile - 34] -= 1
+        elif hand[kind] <= (self.red[seat][FIVE_SUIT[kind]] if FIVE_SUIT[kind] >= 0 else 0):
+            raise self.error(f"{self._at(seat)} {what} {TILE_ID_NAMES[tile]} but holds none")
         hand[kind] -= 1
         return kind
 
     def _indicator(self, tile: int) -> None:
-        self._count(self._check_tile(tile))
+        self._count(tile)
         kind = KINDS[tile]
         self.dora.append(tile)
         for seat in range(self.players):
@@ -181,95 +184,106 @@ class Table:
 
     def apply(self, event: Event) -> None:
         """Play ``event``; raise RecordError if it cannot happen here."""
-        self.events += 1
-        kind = type(event)
-        if kind is Draw:
+        cls = type(event)
+        if cls is Draw:
             seat, tile = event  # type: ignore[misc]
             phase = self._phase
             if phase == _CLAIM:
-                actor = (self._last_discarder + 1) % self.players
-                self._accept_pending()
-                phase = _DEAL
-            else:
-                actor = self._actor
-            if seat != actor or phase == _ACT:
-                if seat == actor:
-                    raise self.error(f"seat {seat} draws into a full hand")
-                raise self.error(f"seat {seat} draws in seat {actor}'s turn")
-            if not self.wall:
-                raise self.error(f"seat {seat} draws from an empty wall")
-            self.wall -= 1
-            self._take(seat, tile)
-            self.visible[seat][KINDS[tile]] += 1
-            self._sizes[seat] += 1
-            if phase == _DEAL:
+                if seat != self._next[self._discarder]:
+                    raise self.error(f"{self._at(seat)} draws in seat {self._next[self._discarder]}'s turn")
+                if self._declared >= 0:
+                    self._accept()
                 self.turns[seat] += 1
+            elif seat != self._actor or phase == _ACT:
+                if seat == self._actor:
+                    raise self.error(f"{self._at(seat)} draws into a full hand")
+                raise self.error(f"{self._at(seat)} draws in seat {self._actor}'s turn")
+            elif phase == _DEAL:
+                self.turns[seat] += 1
+            if not self.wall:
+                raise self.error(f"{self._at(seat)} draws from an empty wall")
+            self.wall -= 1
+            if not 0 <= tile < 37:
+                raise self.error(f"not a tile id: {tile!r}")
+            seen = self._seen
+            seen[tile] += 1
+            if seen[tile] > self._copies[tile]:
+                seen[tile] -= 1
+                self._count(tile)
+            kind = KINDS[tile]
+            self.hands[seat][kind] += 1
+            self.visible[seat][kind] += 1
+            if tile >= 34:
+                self.red[seat][tile - 34] += 1
             self._actor = seat
             self._phase = _ACT
             self._drawn = tile
-        elif kind is Discard:
+        elif cls is Discard:
             seat, tile, tsumogiri = event  # type: ignore[misc]
             if self._phase != _ACT or seat != self._actor:
-                raise self.error(f"seat {seat} discards out of turn")
-            if tsumogiri and tile != self._drawn:
-                raise self.error(f"seat {seat} discards {TILE_ID_NAMES[tile]} as tsumogiri, "
-                                 f"but drew {'nothing' if self._drawn < 0 else TILE_ID_NAMES[self._drawn]}")
-            if self.riichi[seat] >= 0 and not tsumogiri:
-                raise self.error(f"seat {seat} is in riichi but keeps its draw")
-            k = self._remove(seat, tile, "discards")
-            self._sizes[seat] -= 1
+                raise self.error(f"{self._at(seat)} discards out of turn")
+            if tsumogiri:
+                if tile != self._drawn:
+                    drawn = "nothing" if self._drawn < 0 else TILE_ID_NAMES[self._drawn]
+                    raise self.error(f"{self._at(seat)} discards {TILE_ID_NAMES[tile]} as tsumogiri, drew {drawn}")
+            elif self.riichi[seat] >= 0:
+                raise self.error(f"{self._at(seat)} is in riichi but keeps its draw")
+            hand = self.hands[seat]
+            kind = KINDS[tile] if 0 <= tile < 34 else -1
+            if kind < 0 or not hand[kind] or FIVE_SUIT[kind] >= 0 and hand[kind] <= self.red[seat][FIVE_SUIT[kind]]:
+                kind = self._remove(seat, tile, "discards")  # a red five, or a tile not held
+            else:
+                hand[kind] -= 1
             for visible in self._others[seat]:
-                visible[k] += 1
+                visible[kind] += 1
             for dead in self.dead:
-                dead[k] += 1
+                dead[kind] += 1
             self.rivers[seat].append(event)  # type: ignore[arg-type]
-            self.taken[seat].append(0)
-            self._last_discarder = seat
+            self._discarder = seat
             self._phase = _CLAIM
-        elif kind is Call:
+        elif cls is Call:
             self._call(event)  # type: ignore[arg-type]
-        elif kind is Riichi:
+        elif cls is Riichi:
             self._riichi(event.seat)  # type: ignore[union-attr]
-        elif kind is RiichiAccepted:
+        elif cls is RiichiAccepted:
             seat = event.seat  # type: ignore[union-attr]
-            if self._declared != seat or self._phase != _CLAIM or self._last_discarder != seat:
+            if self._declared != seat or self._phase != _CLAIM or self._discarder != seat:
                 raise self.error(f"riichi of seat {seat} accepted but not just declared")
-            self._accept_pending()
-        elif kind is NewDora:
+            self._accept()
+        elif cls is NewDora:
             if len(self.dora) > self._kans:
                 raise self.error(f"{len(self.dora) + 1} dora indicators after {self._kans} kans")
             self._indicator(event.indicator)  # type: ignore[union-attr]
-        elif kind is Kita:
-            seat = event.seat  # type: ignore[union-attr]
-            if self.players != 3:
-                raise self.error("kita in a 4-player game")
-            self._own_turn(seat, "sets a north aside")
-            self._remove(seat, NORTH, "sets aside")
-            self._sizes[seat] -= 1
-            self.kita[seat] += 1
-            for dead in self.dead:
-                dead[NORTH] += 1
-            for visible in self._others[seat]:
-                visible[NORTH] += 1
-            self._phase = _REPLACE
+        elif cls is Kita:
+            self._kita(event.seat)  # type: ignore[union-attr]
         else:
             raise self.error(f"not an event: {event!r}")
-        self._last = event
 
     def _own_turn(self, seat: int, what: str) -> None:
         if self._phase != _ACT or seat != self._actor:
-            raise self.error(f"seat {seat} {what} out of turn")
+            raise self.error(f"{self._at(seat)} {what} out of turn")
 
-    def _accept_pending(self) -> None:
-        """The discard after a riichi declaration was passed: the riichi stands."""
+    def _accept(self) -> None:
+        """The discard after a riichi declaration was passed: the riichi stands and its stick is paid."""
         seat = self._declared
-        if seat < 0:
-            return
         self._declared = -1
         self.riichi[seat] = len(self.rivers[seat]) - 1
         self.sticks += 1
         if self.scores is not None:
             self.scores[seat] -= 1000
+
+    def _kita(self, seat: int) -> None:
+        if self.players != 3:
+            raise self.error("kita in a 4-player game")
+        self._own_turn(seat, "sets a north aside")
+        self._remove(seat, NORTH, "sets aside")
+        self.kita[seat] += 1
+        for dead in self.dead:
+            dead[NORTH] += 1
+        for visible in self._others[seat]:
+            visible[NORTH] += 1
+        self._drawn = -1
+        self._phase = _REPLACE
 
     def _riichi(self, seat: int) -> None:
         self._own_turn(seat, "declares riichi")
@@ -281,107 +295,105 @@ class Table:
 
     def _call(self, call: Call) -> None:
         seat, kind, tiles, called, from_seat = call
-        players = self.players
-        if not 0 <= seat < players:
-            raise self.error(f"no seat {seat}")
-        kinds = [KINDS[self._check_tile(tile)] for tile in tiles]
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise self.error(f"no seat {seat!r}")
+        for tile in tiles:
+            if type(tile) is not int or not 0 <= tile < 37:
+                raise self.error(f"not a tile id: {tile!r}")
+        kinds = [KINDS[tile] for tile in tiles]
         if tuple(tiles) != sort_tiles(tiles) or not _shaped(kind, kinds):
-            raise self.error(f"{kind.value} of {' '.join(TILE_ID_NAMES[t] for t in tiles)}")
+            raise self.error(f"{self._at(seat)} calls {getattr(kind, 'value', kind)} of {_names(tiles)}")
         if kind is MeldKind.CHI or kind is MeldKind.PON or kind is MeldKind.OPEN_KAN:
-            if self._phase != _CLAIM or from_seat != self._last_discarder or seat == from_seat:
-                raise self.error(f"seat {seat} calls {kind.value} with no discard of seat {from_seat} to take")
-            river = self.rivers[from_seat]
-            if called != river[-1].tile or called not in tiles:
-                raise self.error(f"seat {seat} calls {TILE_ID_NAMES[called] if called is not None else None}, "
-                                 f"seat {from_seat} discarded {TILE_ID_NAMES[river[-1].tile]}")
-            if kind is MeldKind.CHI and (players == 3 or from_seat != (seat - 1) % players):
-                raise self.error(f"seat {seat} calls chi from seat {from_seat}")
-            if self.riichi[seat] >= 0:
-                raise self.error(f"seat {seat} calls {kind.value} in riichi")
-            self._accept_pending()
-            own = list(tiles)
-            own.remove(called)
-            for tile in own:
-                self._remove(seat, tile, f"calls {kind.value} with")
-            self._sizes[seat] -= len(own)
-            self.taken[from_seat][-1] = 1
-            self.dead[seat][KINDS[called]] -= 1  # now in an own meld
-            for tile in own:
-                self._show(seat, KINDS[tile])
-            self.melds[seat].append(call)
-            self.turns[seat] += 1
-            self._actor = seat
-            self._drawn = -1
-            if kind is MeldKind.OPEN_KAN:
-                self._kan()
-            else:
-                self._phase = _ACT
+            self._take(call, kinds)
             return
         self._own_turn(seat, f"calls {kind.value}")
         if from_seat is not None:
-            raise self.error(f"a {kind.value} is not taken from another seat")
+            raise self.error(f"{self._at(seat)} calls {kind.value} from seat {from_seat}")
         if kind is MeldKind.CLOSED_KAN:
             if called is not None:
-                raise self.error("a closed kan has no called tile")
+                raise self.error(f"{self._at(seat)} calls closed kan with a called tile")
             for tile in tiles:
                 self._remove(seat, tile, "calls closed kan with")
-            self._sizes[seat] -= 4
             self._show(seat, kinds[0], 4)
             self.melds[seat].append(call)
-        elif kind is MeldKind.ADDED_KAN:
+        else:
             melds = self.melds[seat]
             for index, meld in enumerate(melds):
                 if meld.kind is MeldKind.PON and KINDS[meld.tiles[0]] == kinds[0]:
                     break
             else:
-                raise self.error(f"seat {seat} adds to a pon of {TILE_NAMES[kinds[0]]} it does not have")
+                raise self.error(f"{self._at(seat)} adds to a pon of {TILE_NAMES[kinds[0]]} it does not have")
             rest = list(tiles)
-            if called is None or called not in rest:
-                raise self.error(f"added kan of {TILE_NAMES[kinds[0]]} without its added tile")
-            rest.remove(called)
+            if called in rest:
+                rest.remove(called)
             if tuple(rest) != meld.tiles:
-                raise self.error(f"added kan of {TILE_NAMES[kinds[0]]} does not extend its pon")
-            self._remove(seat, called, "adds")
-            self._sizes[seat] -= 1
+                raise self.error(f"{self._at(seat)} adds {_names(tiles)} to a pon of {_names(meld.tiles)}")
+            self._remove(seat, called, "adds")  # type: ignore[arg-type]
             self._show(seat, kinds[0])
             melds[index] = call
-        else:
-            raise self.error(f"seat {seat} calls {kind.value} without a discard")
-        self._drawn = -1
-        self._kan()
+        self._kan(call)
 
-    def _kan(self) -> None:
+    def _take(self, call: Call, kinds: list[int]) -> None:
+        """Chi, pon or open kan of the discard just made."""
+        seat, kind, tiles, called, from_seat = call
+        if self._phase != _CLAIM or from_seat != self._discarder or seat == from_seat:
+            raise self.error(f"{self._at(seat)} calls {kind.value} from seat {from_seat}, which did not just discard")
+        discard = self.rivers[from_seat][-1].tile
+        if called != discard:
+            raise self.error(f"{self._at(seat)} calls {TILE_ID_NAMES[called] if called is not None else None}, "
+                             f"seat {from_seat} discarded {TILE_ID_NAMES[discard]}")
+        if kind is MeldKind.CHI and (self.players == 3 or from_seat != (seat - 1) % self.players):
+            raise self.error(f"{self._at(seat)} calls chi from seat {from_seat}")
+        if self.riichi[seat] >= 0:
+            raise self.error(f"{self._at(seat)} calls {kind.value} in riichi")
+        if self._declared >= 0:
+            self._accept()
+        own = list(tiles)
+        own.remove(discard)
+        for tile in own:
+            self._show(seat, KINDS[tile])
+            self._remove(seat, tile, f"calls {kind.value} with")
+        self.taken[from_seat].append(len(self.rivers[from_seat]) - 1)
+        self.dead[seat][KINDS[discard]] -= 1  # it is now in the seat's own meld
+        self.melds[seat].append(call)
+        self.turns[seat] += 1
+        self._actor = seat
+        self._drawn = -1
+        if kind is MeldKind.OPEN_KAN:
+            self._kan(call)
+        else:
+            self._phase = _ACT
+
+    def _kan(self, call: Call) -> None:
         self._kans += 1
         if self._kans > 4:
             raise self.error("a fifth kan")
+        self._drawn = -1
+        self._robbable = call
         self._phase = _REPLACE
 
     def concealed(self, seat: int) -> tuple[int, ...]:
         """``seat``'s concealed tiles as tile ids in ``ORDER``."""
         tiles: list[int] = []
         hand = self.hands[seat]
-        red = self.red[seat]
         for kind in range(34):
             count = hand[kind]
-            if count:
-                if kind in FIVES:
-                    reds = red[kind // 9]
-                    tiles += [kind] * (count - reds) + [RED_FIVES[kind // 9]] * reds
-                else:
-                    tiles += [kind] * count
+            suit = FIVE_SUIT[kind]
+            reds = self.red[seat][suit] if suit >= 0 else 0
+            tiles += [kind] * (count - reds) + [RED_FIVES[suit]] * reds
         return tuple(tiles)
 
     def run(self) -> Table:
         """Apply every event of the round, then ``finish()``; return self."""
+        apply = self.apply
         for event in self.round.events:
-            self.apply(event)
+            apply(event)
         self.finish()
         return self
 
     def finish(self) -> None:
         """Check the round's end against the table (nothing to check if the record stops early)."""
         end = self.round.end
-        self.events = len(self.round.events) + 1
         if end is None:
             return
         if isinstance(end, DrawnRound):
@@ -398,34 +410,33 @@ class Table:
     def _win(self, win: Win) -> None:
         seat, tile = win.seat, win.tile
         if not 0 <= seat < self.players:
-            raise self.error(f"win by seat {seat}")
+            raise self.error(f"a win by seat {seat}")
         hand = self.concealed(seat)
-        last = self._last
         if win.from_seat is None:
-            if self._phase != _ACT or self._actor != seat or type(last) is not Draw or last.tile != tile:
-                raise self.error(f"seat {seat} wins by tsumo on {TILE_ID_NAMES[tile]} but did not just draw it")
+            if self._phase != _ACT or self._actor != seat or self._drawn != tile:
+                raise self.error(f"{self._at(seat)} wins by tsumo on {TILE_ID_NAMES[tile]} but did not just draw it")
         else:
-            robbed = type(last) is Call and last.kind in (MeldKind.ADDED_KAN, MeldKind.CLOSED_KAN)
-            if robbed:
-                ok = last.seat == win.from_seat and KINDS[last.tiles[0]] == KINDS[tile]  # type: ignore[union-attr]
+            robbed = self._robbable
+            if self._phase == _REPLACE and robbed is not None and robbed.kind is not MeldKind.OPEN_KAN:
+                given = robbed.seat == win.from_seat and KINDS[robbed.tiles[0]] == KINDS[tile]
             else:
-                ok = (self._phase == _CLAIM and win.from_seat == self._last_discarder
-                      and self.rivers[win.from_seat][-1].tile == tile)
-            if not ok or seat == win.from_seat:
-                raise self.error(f"seat {seat} wins by ron on {TILE_ID_NAMES[tile]} from seat {win.from_seat}, "
-                                 f"which did not just give it")
+                given = (self._phase == _CLAIM and win.from_seat == self._discarder
+                         and self.rivers[self._discarder][-1].tile == tile)
+            if not given or seat == win.from_seat:
+                raise self.error(f"{self._at(seat)} wins by ron on {TILE_ID_NAMES[tile]} from seat {win.from_seat}, "
+                                 "which did not just give it")
             hand = sort_tiles(hand + (tile,))
         if win.hand is not None and win.hand != hand:
-            raise self.error(f"seat {seat} wins with {_names(win.hand)} but holds {_names(hand)}")
+            raise self.error(f"{self._at(seat)} wins with {_names(win.hand)} but holds {_names(hand)}")
         if win.melds is not None:
             held = sorted((meld.kind.value, meld.tiles) for meld in self.melds[seat])
             if sorted((meld.kind.value, meld.tiles) for meld in win.melds) != held:
-                raise self.error(f"seat {seat} wins with melds other than its calls")
+                raise self.error(f"{self._at(seat)} wins with melds other than its calls")
 
     def _drawn_round(self, end: DrawnRound) -> None:
         reason = end.reason
         if reason == "nine terminals":
-            if self._phase != _ACT or type(self._last) is not Draw:
+            if self._phase != _ACT or self._drawn < 0:
                 raise self.error("nine terminals declared other than on a draw")
             return
         if self._phase != _CLAIM:
@@ -435,11 +446,12 @@ class Table:
                 raise self.error(f"{reason} draw with {self.wall} tiles left in the wall")
             if reason == "exhaustive" and end.tenpai is not None:
                 for seat in range(self.players):
-                    shanten = _core.shanten(bytes(self.hands[seat]), players=self.players)
-                    if (shanten == 0) != (seat in end.tenpai):
+                    tenpai = _core.shanten(bytes(self.hands[seat]), players=self.players) == 0
+                    if tenpai != (seat in end.tenpai):
                         state = "tenpai" if seat in end.tenpai else "noten"
                         raise self.error(f"seat {seat} is called {state} with {_names(self.concealed(seat))}")
-        self._accept_pending()
+        if self._declared >= 0:
+            self._accept()
 
 
 def _shaped(kind: MeldKind, kinds: list[int]) -> bool:
@@ -449,7 +461,7 @@ def _shaped(kind: MeldKind, kinds: list[int]) -> bool:
     return kinds == [first] * (3 if kind is MeldKind.PON else 4)
 
 
-def _names(tiles: tuple[int, ...]) -> str:
+def _names(tiles: tuple[int, ...] | list[int]) -> str:
     return "".join(TILE_ID_NAMES[tile] for tile in tiles)
 
 
