@@ -161,6 +161,9 @@ class _Reader:
         append = self.append
         for piece in pieces[first + 1 : -1]:
             move = moves.get(piece)
+            if move is None:  # another tag, or a move followed by white space
+                piece = piece.rstrip()
+                move = moves.get(piece)
             if move is not None:
                 seat, tile, event, tsumogiri = move
                 if tsumogiri is None:

@@ -230,6 +230,21 @@ def sort_tiles(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(tiles, key=ORDER.__getitem__))
 
 
+def last_tile(events: list[Event] | tuple[Event, ...]) -> int | None:
+    """The tile the last event put in play, the one a win at that point takes: the tile drawn or
+    discarded, added to a pon, set aside as kita (4z); None if there is none.
+
+    >>> last_tile([Draw(0, 5), Discard(0, 35, False)]), last_tile([Kita(1)]), last_tile([])
+    (35, 30, None)
+    """
+    last = events[-1] if events else None
+    if isinstance(last, (Draw, Discard)):
+        return last.tile
+    if isinstance(last, Call):
+        return last.called if last.kind is MeldKind.ADDED_KAN else last.tiles[0]
+    return 30 if isinstance(last, Kita) else None
+
+
 def quote(text: str, limit: int = 40) -> str:
     """``text`` for an error message: repr, cut to about ``limit`` characters.
 

@@ -19,15 +19,24 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 - ``wall``: live wall tiles left; ``turns[seat]``: turns begun (draws and chi/pon/kan
   calls, not replacement draws); ``scores`` and ``sticks`` as riichi sticks are paid
 
+>>> import json
 >>> from shanten.records import read
->>> game = next(read("tests/data/records/short.mjlog"))
+>>> deal = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+...         "dora_marker": "9m", "scores": [25000] * 4, "tehais": [
+...             "1m 2m 3m 4m 5mr 6m 7m 8m 9m 1p 2p 3p E".split(), "1s 2s 3s 4s 5s 6s 7s 8s 9s 1p 2p E E".split(),
+...             "1m 2m 3m 4p 5p 6p 7p 8p 9p 4s 5s 6s W".split(), "7m 8m 9m 7s 8s 9s 4p 5p 6p N N P P".split()]}
+>>> events = [{"type": "start_game", "names": ["A", "B", "C", "D"]}, deal,
+...           {"type": "tsumo", "actor": 0, "pai": "3p"}, {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+...           {"type": "pon", "actor": 1, "target": 0, "pai": "E", "consumed": ["E", "E"]},
+...           {"type": "dahai", "actor": 1, "pai": "1p", "tsumogiri": False}]
+>>> game = next(read("\\n".join(json.dumps(event) for event in events).encode()))
 >>> table = Table(game, game.rounds[0])
->>> for event in game.rounds[0].events[:5]:
+>>> for event in game.rounds[0].events:
 ...     table.apply(event)
->>> bytes(table.hands[1][:9]), table.wall, table.turns
-(b'\\x01\\x00\\x01\\x01\\x01\\x00\\x01\\x00\\x01', 67, [1, 1, 1, 0])
->>> table.rivers[0], table.visible[1][27], table.dead[1][27]
-([Discard(seat=0, tile=27, tsumogiri=False)], 1, 1)
+>>> table.wall, table.turns, table.rivers[0], table.taken[0], table.melds[1][0].tiles
+(69, [1, 1, 0, 0], [Discard(seat=0, tile=27, tsumogiri=False)], [0], (27, 27, 27))
+>>> table.visible[2][27], table.dead[2][27], table.dead[1][27], table.hands[1][27]
+(3, 3, 0, 0)
 """
 
 from __future__ import annotations

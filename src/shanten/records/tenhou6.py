@@ -48,6 +48,7 @@ from .model import (
     Round,
     Rules,
     Win,
+    last_tile,
     quote,
     round_name,
     sort_tiles,
@@ -371,7 +372,10 @@ class _Reader:
                 raise
             raise self.fail(f"malformed round: {type(error).__name__}: {quote(str(error))}") from None
         if wins:
-            wins = [win._replace(tile=_winning_tile(events, win)) for win in wins]
+            tile = last_tile(events)
+            if tile is None:
+                raise self.fail("a win with no tile to win on")
+            wins = [win._replace(tile=tile) for win in wins]
         return Round(
             wind=kyoku // 4,
             number=kyoku % 4,
@@ -432,16 +436,6 @@ class _Reader:
                 final_scores=tuple(int(scores[2 * seat]) for seat in range(players)) if scores else None,
                 final_results=tuple(float(scores[2 * seat + 1]) for seat in range(players)) if scores else None,
             )
-
-
-def _winning_tile(events: list[Event], win: Win) -> int:
-    """The tile a win took: the last draw (tsumo), discard or added kan."""
-    last = events[-1]
-    if type(last) is RiichiAccepted:
-        last = events[-2]
-    if type(last) is Call:
-        return last.called if last.called is not None else last.tiles[0]  # type: ignore[union-attr]
-    return last.tile  # type: ignore[union-attr]
 
 
 def read_tenhou6(data: bytes, source: str) -> Iterator[Game]:
