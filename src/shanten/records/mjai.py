@@ -36,9 +36,10 @@ from typing import Any
 
 from ..tiles import MeldKind
 from .model import (
+    DISCARDS,
+    DRAWS,
     WINDS,
     Call,
-    Discard,
     Draw,
     DrawnRound,
     Event,
@@ -66,6 +67,11 @@ TILES: dict[str, int] = {
 """mjai tile names to tile ids."""
 
 _CALLS = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.OPEN_KAN}
+
+_MOVES: dict[bytes, Draw | Discard] = {}
+"""Lines of draws and discards read before, with their events: most lines repeat one of these."""
+_MOVES_KEPT = 20000
+_MOVE_KEYS = {"type", "actor", "pai", "tsumogiri", "meta"}  # "meta": annotations (RiichiEnv), not read
 
 
 class _Reader:
@@ -98,7 +104,16 @@ class _Reader:
         return tile
 
     def read(self, lines: list[bytes]) -> list[Game]:
+        moves = _MOVES
+        last_draw = self.last_draw
         for self.line, line in enumerate(lines, 1):
+            move = moves.get(line)
+            if move is not None:
+                if self.start is None:
+                    raise self.fail(f"{type(move).__name__.lower()} outside a round")
+                self.events.append(move)
+                last_draw[move.seat] = move.tile if type(move) is Draw else -1
+                continue
             if not line.startswith(b"{"):
                 continue
             try:
@@ -109,6 +124,10 @@ class _Reader:
                 raise self.fail("an event is a JSON object")
             try:
                 self.event(event)
+                kind = event.get("type")
+                if (kind == "tsumo" or kind == "dahai" and "tsumogiri" in event) and event.keys() <= _MOVE_KEYS:
+                    if len(moves) < _MOVES_KEPT:
+                        moves[line] = self.events[-1]  # type: ignore[assignment]
             except (KeyError, ValueError, TypeError, IndexError) as error:
                 if isinstance(error, RecordError):
                     raise
@@ -127,12 +146,12 @@ class _Reader:
             actor = event["actor"]
             tile = self.tile(event["pai"])
             self.last_draw[actor] = tile
-            events.append(Draw(actor, tile))
+            events.append(DRAWS[actor][tile])
         elif kind == "dahai":
             actor = event["actor"]
             tile = self.tile(event["pai"])
             tsumogiri = event.get("tsumogiri")
-            events.append(Discard(actor, tile, tile == self.last_draw[actor] if tsumogiri is None else tsumogiri))
+            events.append(DISCARDS[actor][tile == self.last_draw[actor] if tsumogiri is None else bool(tsumogiri)][tile])
             self.last_draw[actor] = -1
         elif kind in _CALLS:
             called = self.tile(event["pai"])
@@ -200,7 +219,7 @@ class _Reader:
             "wind": wind, "number": number, "honba": honba, "sticks": sticks, "dealer": dealer,
             "scores": tuple(scores[:players]) if scores else None, "dora": (self.tile(event["dora_marker"]),),
         }  # fmt: skip
-        self.last_draw = [-1] * 4
+        self.last_draw[:] = [-1] * 4
 
     def follow(self, dealer: int) -> tuple[int, int, int]:
         """Round wind, honba and sticks of a round that starts with ``dealer``, from the rounds before it."""

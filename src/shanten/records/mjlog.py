@@ -28,10 +28,10 @@ from urllib.parse import unquote
 
 from ..tiles import MeldKind
 from .model import (
+    DISCARDS,
+    DRAWS,
     LIMITS,
     Call,
-    Discard,
-    Draw,
     DrawnRound,
     Event,
     Game,
@@ -66,8 +66,8 @@ def _moves(tiles: tuple[int, ...]) -> dict[bytes, tuple[int, int, Event, Event |
     moves: dict[bytes, tuple[int, int, Event, Event | None]] = {}
     for seat in range(4):
         for tile in range(136):
-            moves[f"{'TUVW'[seat]}{tile}/>".encode()] = (seat, tile, Draw(seat, tiles[tile]), None)
-            by_hand, tsumogiri = Discard(seat, tiles[tile], False), Discard(seat, tiles[tile], True)
+            moves[f"{'TUVW'[seat]}{tile}/>".encode()] = (seat, tile, DRAWS[seat][tiles[tile]], None)
+            by_hand, tsumogiri = DISCARDS[seat][False][tiles[tile]], DISCARDS[seat][True][tiles[tile]]
             moves[f"{'DEFG'[seat]}{tile}/>".encode()] = (seat, tile, by_hand, tsumogiri)
     return moves
 
@@ -126,7 +126,7 @@ def decode_meld(m: int, who: int) -> tuple[MeldKind | None, list[int], int | Non
 
 
 def _ints(text: str) -> list[int]:
-    return [int(part) for part in text.split(",")] if text else []
+    return list(map(int, text.split(","))) if text else []
 
 
 class _Reader:
@@ -140,7 +140,7 @@ class _Reader:
         self.rounds: list[Round] = []
         self.final: tuple[tuple[int, ...], tuple[float, ...]] | None = None
         self.where = "before the first round"
-        self.init: Mapping[str, str] | None = None
+        self.init: Round | None = None  # the round being read, without its events and end
         self.events: list[Event] = []
         self.wins: list[Win] = []
         self.draw: DrawnRound | None = None
@@ -238,37 +238,32 @@ class _Reader:
         self.append = self.outside if self.init is None or self.wins or self.draw else self.events.append
 
     def start_round(self, attributes: Mapping[str, str]) -> None:
-        if not self.names and self.rules.players == 4 and not attributes.get("hai3"):
-            self.rules = self.rules._replace(players=3)
-        self.init = attributes
         seed = _ints(attributes["seed"])
         self.where = round_name(seed[0] // 4, seed[0] % 4, seed[1])
+        if self.rules.tenhou_type is None and not attributes.get("hai3"):  # no GO tag: the deal tells 3-player
+            self.rules = self.rules._replace(players=3)
+        players = self.rules.players
+        tiles = self.tiles
+        self.init = Round(
+            wind=seed[0] // 4,
+            number=seed[0] % 4,
+            honba=seed[1],
+            sticks=seed[2],
+            dealer=int(attributes["oya"]),
+            scores=tuple(points * 100 for points in _ints(attributes["ten"])[:players]),
+            dora=(tiles[seed[5]],),
+            hands=tuple(sort_tiles([tiles[t] for t in _ints(attributes[f"hai{seat}"])]) for seat in range(players)),
+            events=(),
+            end=None,
+        )
 
     def close_round(self) -> None:
-        if self.init is None:
-            return
-        players = self.rules.players
-        attributes = self.init
-        seed = _ints(attributes["seed"])
-        end = tuple(self.wins) if self.wins else self.draw
-        tiles = self.tiles
-        self.rounds.append(
-            Round(
-                wind=seed[0] // 4,
-                number=seed[0] % 4,
-                honba=seed[1],
-                sticks=seed[2],
-                dealer=int(attributes["oya"]),
-                scores=tuple(points * 100 for points in _ints(attributes["ten"])[:players]),
-                dora=(tiles[seed[5]],),
-                hands=tuple(sort_tiles([tiles[t] for t in _ints(attributes[f"hai{seat}"])]) for seat in range(players)),
-                events=tuple(self.events),
-                end=end,
-            )
-        )
-        self.events.clear()
-        self.wins = []
-        self.draw = None
+        if self.init is not None:
+            end = tuple(self.wins) if self.wins else self.draw
+            self.rounds.append(self.init._replace(events=tuple(self.events), end=end))
+            self.events.clear()
+            self.wins = []
+            self.draw = None
 
     def call(self, who: int, m: int) -> None:
         kind, ids, taken, source = decode_meld(m, who)

@@ -101,6 +101,14 @@ class NewDora(NamedTuple):
 
 Event = Union[Draw, Discard, Call, Riichi, RiichiAccepted, Kita, NewDora]
 
+DRAWS: tuple[tuple[Draw, ...], ...] = tuple(tuple(Draw(seat, tile) for tile in range(37)) for seat in range(4))
+"""``DRAWS[seat][tile]``: the draw events, built once (events are immutable; readers share them)."""
+DISCARDS: tuple[tuple[tuple[Discard, ...], ...], ...] = tuple(
+    tuple(tuple(Discard(seat, tile, tsumogiri) for tile in range(37)) for tsumogiri in (False, True))
+    for seat in range(4)
+)
+"""``DISCARDS[seat][tsumogiri][tile]``: the discard events, built once."""
+
 
 class Win(NamedTuple):
     """One winner's result as the record states it; ``None`` where the format does not carry a field.

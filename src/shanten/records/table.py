@@ -12,10 +12,10 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 - ``rivers[seat]``: its ``Discard`` events; ``taken[seat]``: indices of those another seat called
 - ``riichi[seat]``: river index of the accepted riichi discard, -1 if none
 - ``dora``: dora indicators; ``kita[seat]``: norths set aside (3-player)
-- ``visible[seat]``: 34 counts of every tile the seat has seen: its hand, all rivers,
-  all melds, dora indicators and kita (a called tile counted once, in its meld)
-- ``dead[seat]``: the same without the seat's own hand and melds: the ``dead=`` a
-  shanten or uke-ire query of that seat's hand takes
+- ``dead[seat]``: 34 counts of the tiles the seat has seen outside its hand and melds:
+  all rivers, the other seats' melds, dora indicators and kita (a called tile counted
+  once, in its meld): the ``dead=`` a shanten or uke-ire query of the seat's hand
+  takes; ``visible(seat)`` adds the seat's own hand and melds
 - ``wall``: live wall tiles left; ``turns[seat]``: turns begun (draws and chi/pon/kan
   calls, not replacement draws); ``scores`` and ``sticks`` as riichi sticks are paid
 
@@ -35,11 +35,13 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 ...     table.apply(event)
 >>> table.wall, table.turns, table.rivers[0], table.taken[0], table.melds[1][0].tiles
 (69, [1, 1, 0, 0], [Discard(seat=0, tile=27, tsumogiri=False)], [0], (27, 27, 27))
->>> table.visible[2][27], table.dead[2][27], table.dead[1][27], table.hands[1][27]
-(3, 3, 0, 0)
+>>> table.dead[2][27], table.dead[1][27], table.hands[1][27], table.visible(1)[27]
+(3, 0, 0, 3)
 """
 
 from __future__ import annotations
+
+import functools
 
 from .. import _core
 from ..tiles import FIVES, RED_FIVES, TILE_ID_NAMES, TILE_NAMES, MeldKind, tile_kind
@@ -65,6 +67,8 @@ FIVE_SUIT: tuple[int, ...] = tuple(FIVES.index(kind) if kind in FIVES else -1 fo
 """For each kind: 0-2 for 5m, 5p, 5s (the red fives' suits), else -1."""
 NORTH = 30
 
+_NEXT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (3, 4)}
+
 # What the table waits for.
 _DEAL = 0  # the dealer's first draw
 _ACT = 1  # the actor holds 3n+2 tiles: discard, riichi, closed or added kan, kita, or a win
@@ -72,6 +76,7 @@ _CLAIM = 2  # after a discard: calls, ron, or the next seat draws
 _REPLACE = 3  # after a kan or kita: the actor's replacement draw (or a chankan)
 
 
+@functools.cache
 def _copies(players: int, red_fives: bool) -> bytes:
     """How many copies of each tile id a game has."""
     copies = bytearray([4] * 34 + [0] * 3)
@@ -90,9 +95,8 @@ class Table:
 
     __slots__ = (
         "game", "round", "players", "hands", "red", "melds", "rivers", "taken", "riichi", "dora", "kita",
-        "visible", "dead", "turns", "wall", "scores", "sticks",
-        "_copies", "_seen", "_others", "_next", "_phase", "_actor", "_drawn", "_discarder", "_declared",
-        "_kans", "_robbable",
+        "dead", "turns", "wall", "scores", "sticks",
+        "_left", "_next", "_phase", "_actor", "_drawn", "_discarder", "_declared", "_kans", "_robbable",
     )  # fmt: skip
 
     def __init__(self, game: Game, round: Round) -> None:
@@ -107,34 +111,37 @@ class Table:
         self.riichi = [-1] * players
         self.dora: list[int] = []
         self.kita = [0] * players
-        self.visible = [bytearray(34) for _ in range(players)]
         self.dead = [bytearray(34) for _ in range(players)]
         self.turns = [0] * players
         self.wall = (136 if players == 4 else 108) - 14 - 13 * players
         self.scores = list(round.scores) if round.scores is not None else None
         self.sticks = round.sticks
-        self._copies = _copies(players, game.rules.red_fives)
-        self._seen = bytearray(37)  # copies of each tile id dealt, drawn or turned as an indicator
-        self._others = [[self.visible[other] for other in range(players) if other != seat] for seat in range(players)]
-        self._next = [(seat + 1) % players for seat in range(players)]
+        self._left = bytearray(_copies(players, game.rules.red_fives))  # copies of each tile id not yet seen
+        self._next = _NEXT[players]
         self._phase = _DEAL
         self._actor = round.dealer  # the seat to draw or to act
         self._drawn = -1  # the tile the actor just drew; -1 after a call
         self._discarder = -1  # the seat of the last discard
         self._declared = -1  # the seat whose riichi discard awaits acceptance
         self._kans = 0
-        self._robbable: Call | None = None  # a kan just declared, until its replacement draw
+        self._robbable: Call | None = None  # the kan whose replacement draw is due
         if len(round.hands) != players or not 0 <= round.dealer < players:
             raise self.error(f"{len(round.hands)} hands and dealer seat {round.dealer} in a {players}-player game")
+        left = self._left
         for seat, hand in enumerate(round.hands):
             if len(hand) != 13:
                 raise self.error(f"seat {seat} is dealt {len(hand)} tiles")
-            for tile in hand:
-                self._count(tile)
-                self.hands[seat][KINDS[tile]] += 1
-                self.visible[seat][KINDS[tile]] += 1
-                if tile >= 34:
-                    self.red[seat][tile - 34] += 1
+            counts = self.hands[seat]
+            try:
+                for tile in hand:
+                    if tile < 0:
+                        raise IndexError
+                    left[tile] -= 1  # below 0 raises: no copy left
+                    counts[KINDS[tile]] += 1
+                    if tile >= 34:
+                        self.red[seat][tile - 34] += 1
+            except (ValueError, IndexError, TypeError):
+                self._count(tile)  # raises with the reason
         if len(round.dora) != 1:
             raise self.error(f"{len(round.dora)} dora indicators at the start")
         self._indicator(round.dora[0])
@@ -146,19 +153,19 @@ class Table:
     def _at(self, seat: int) -> str:
         return f"seat {seat} (turn {self.turns[seat]})"
 
-    def _count(self, tile: int) -> None:
-        """One more copy of ``tile`` is known; raise if the game has no such copy."""
+    def _count(self, tile: object) -> None:
+        """One more copy of ``tile`` comes into play; raise if the game has no copy left."""
         if type(tile) is not int or not 0 <= tile < 37:
             raise self.error(f"not a tile id: {tile!r}")
-        seen = self._seen[tile] = self._seen[tile] + 1
-        copies = self._copies[tile]
-        if seen > copies:
+        if not self._left[tile]:
             name = TILE_ID_NAMES[tile]
+            copies = _copies(self.players, self.game.rules.red_fives)[tile]
             if tile >= 34:
                 raise self.error(f"a second red {name}" if copies else f"red {name} in a game without red fives")
             if not copies:
                 raise self.error(f"{name} does not exist in 3-player mahjong")
             raise self.error(f"5th copy of {name}" if copies == 4 else f"4th plain {name} beside the red one")
+        self._left[tile] -= 1
 
     def _remove(self, seat: int, tile: int, what: str) -> int:
         """Take ``tile`` out of ``seat``'s hand ("seat 2 ``what`` 5m but holds none"); its kind."""
@@ -166,13 +173,12 @@ class Table:
             raise self.error(f"not a tile id: {tile!r}")
         kind = KINDS[tile]
         hand = self.hands[seat]
-        if tile >= 34:
-            red = self.red[seat]
-            if not red[tile - 34]:
-                raise self.error(f"{self._at(seat)} {what} {TILE_ID_NAMES[tile]} but holds none")
-            red[tile - 34] -= 1
-        elif hand[kind] <= (self.red[seat][FIVE_SUIT[kind]] if FIVE_SUIT[kind] >= 0 else 0):
+        suit = FIVE_SUIT[kind]
+        red = self.red[seat]
+        if tile >= 34 and not red[suit] or hand[kind] <= (red[suit] if tile < 34 and suit >= 0 else 0):
             raise self.error(f"{self._at(seat)} {what} {TILE_ID_NAMES[tile]} but holds none")
+        if tile >= 34:
+            red[suit] -= 1
         hand[kind] -= 1
         return kind
 
@@ -180,16 +186,24 @@ class Table:
         self._count(tile)
         kind = KINDS[tile]
         self.dora.append(tile)
-        for seat in range(self.players):
-            self.visible[seat][kind] += 1
-            self.dead[seat][kind] += 1
+        for dead in self.dead:
+            dead[kind] += 1
 
     def _show(self, seat: int, kind: int, copies: int = 1) -> None:
         """``copies`` of ``kind`` leave ``seat``'s hand face up into its melds."""
-        for other in range(self.players):
+        for other, dead in enumerate(self.dead):
             if other != seat:
-                self.visible[other][kind] += copies
-                self.dead[other][kind] += copies
+                dead[kind] += copies
+
+    def visible(self, seat: int) -> bytearray:
+        """34 counts of every tile ``seat`` has seen: ``dead[seat]``, its hand and its melds."""
+        counts = bytearray(self.dead[seat])
+        for kind, count in enumerate(self.hands[seat]):
+            counts[kind] += count
+        for meld in self.melds[seat]:
+            for tile in meld.tiles:
+                counts[KINDS[tile]] += 1
+        return counts
 
     def apply(self, event: Event) -> None:
         """Play ``event``; raise RecordError if it cannot happen here."""
@@ -211,17 +225,14 @@ class Table:
                 self.turns[seat] += 1
             if not self.wall:
                 raise self.error(f"{self._at(seat)} draws from an empty wall")
-            self.wall -= 1
-            if not 0 <= tile < 37:
-                raise self.error(f"not a tile id: {tile!r}")
-            seen = self._seen
-            seen[tile] += 1
-            if seen[tile] > self._copies[tile]:
-                seen[tile] -= 1
+            try:
+                if tile < 0:
+                    raise IndexError
+                self._left[tile] -= 1  # below 0 raises: no copy left
+            except (ValueError, IndexError, TypeError):
                 self._count(tile)
-            kind = KINDS[tile]
-            self.hands[seat][kind] += 1
-            self.visible[seat][kind] += 1
+            self.wall -= 1
+            self.hands[seat][KINDS[tile]] += 1
             if tile >= 34:
                 self.red[seat][tile - 34] += 1
             self._actor = seat
@@ -237,14 +248,14 @@ class Table:
                     raise self.error(f"{self._at(seat)} discards {TILE_ID_NAMES[tile]} as tsumogiri, drew {drawn}")
             elif self.riichi[seat] >= 0:
                 raise self.error(f"{self._at(seat)} is in riichi but keeps its draw")
-            hand = self.hands[seat]
-            kind = KINDS[tile] if 0 <= tile < 34 else -1
-            if kind < 0 or not hand[kind] or FIVE_SUIT[kind] >= 0 and hand[kind] <= self.red[seat][FIVE_SUIT[kind]]:
-                kind = self._remove(seat, tile, "discards")  # a red five, or a tile not held
-            else:
-                hand[kind] -= 1
-            for visible in self._others[seat]:
-                visible[kind] += 1
+            if 0 <= tile < 34 and FIVE_SUIT[tile] < 0:
+                try:
+                    self.hands[seat][tile] -= 1  # below 0 raises: not held
+                except ValueError:
+                    self._remove(seat, tile, "discards")
+                kind = tile
+            else:  # a five, or not a tile
+                kind = self._remove(seat, tile, "discards")
             for dead in self.dead:
                 dead[kind] += 1
             self.rivers[seat].append(event)  # type: ignore[arg-type]
@@ -289,8 +300,6 @@ class Table:
         self.kita[seat] += 1
         for dead in self.dead:
             dead[NORTH] += 1
-        for visible in self._others[seat]:
-            visible[NORTH] += 1
         self._drawn = -1
         self._phase = _REPLACE
 

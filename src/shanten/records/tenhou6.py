@@ -33,6 +33,8 @@ from typing import Any
 
 from ..tiles import MeldKind
 from .model import (
+    DISCARDS,
+    DRAWS,
     LIMITS,
     Call,
     Discard,
@@ -93,183 +95,236 @@ def rules_of(rule: dict[str, Any], players: int) -> Rules:
     )
 
 
-class _Order:
-    """Puts one round's per-seat draw and discard lists in table order (see the module)."""
+# What the order of play waits for.
+_DRAW, _ACT, _CLAIM, _CHOOSE, _BACK = range(5)
+# Discard entries, parsed: (what, tile or meld tiles, riichi or added tile).
+_DISCARD, _CLOSED_KAN, _ADDED_KAN, _KITA, _AFTER_OPEN_KAN = range(5)
+_PASS = None  # the choice to let a discard go
 
-    def __init__(self, fail: Any, players: int, dealer: int, takes: list[list[Any]], gives: list[list[Any]],
-                 dora: list[int], ending: str, winners: list[tuple[int, int]]) -> None:  # fmt: skip
-        self.fail = fail
-        self.players = players
-        self.takes = takes
-        self.gives = gives
-        self.dora = dora  # every indicator turned after the first
-        self.ending = ending  # "tsumo", "ron", "triple ron", "discard" (a draw after it) or "draw" (nine terminals)
-        self.winners = winners  # (seat, from seat) of each win
-        self.events: list[Event] = []
-        self.dealer = dealer
 
-    def run(self) -> list[Event]:
-        # State: per-seat positions in takes and gives, dora turned, open kans awaiting their dora,
-        # a riichi awaiting acceptance, and what happens next.
-        state = ([0] * self.players, [0] * self.players, 0, 0, -1)
-        if not self._draw(state, self.dealer, replacement=False):
-            raise self.fail("its draws, calls and discards fit no order of play")
-        return self.events
+def _order(fail: Any, players: int, dealer: int, takes: list[list[Any]], gives: list[list[Any]],
+           dora: list[int], ending: str, winners: list[tuple[int, int]]) -> list[Event]:  # fmt: skip
+    """The round's events in table order (see the module).
 
-    # Each step returns whether the round can be completed from there; a False undoes its events.
-
-    def _draw(self, state: tuple[list[int], list[int], int, int, int], seat: int, replacement: bool,
-              earlier_kans: int = 0) -> bool:  # fmt: skip
-        taken, given, turned, pending, declared = state
-        takes = self.takes[seat]
-        if taken[seat] == len(takes):
-            return self._ended(state, "kan" if replacement else "discard", seat)
-        entry = takes[taken[seat]]
-        if type(entry) is not int:
-            return False  # a call cannot stand where the seat must draw
-        mark = len(self.events)
-        if declared >= 0:
-            self.events.append(RiichiAccepted(declared))
-            declared = -1
-        turned = self._turn(turned, earlier_kans)
-        pending -= earlier_kans
-        tile = self._tile(entry)
-        taken[seat] += 1
-        self.events.append(Draw(seat, tile))
-        if self._act((taken, given, turned, pending, declared), seat, tile):
-            return True
-        taken[seat] -= 1
-        del self.events[mark:]
-        return False
-
-    def _turn(self, turned: int, count: int) -> int:
-        """Turn ``count`` more dora indicators."""
-        for _ in range(count):
-            if turned == len(self.dora):
-                raise self.fail("fewer dora indicators than kans")
-            self.events.append(NewDora(self.dora[turned]))
-            turned += 1
-        return turned
-
-    def _act(self, state: tuple[list[int], list[int], int, int, int], seat: int, drawn: int | None) -> bool:
-        """``seat`` holds 3n+2 tiles (``drawn`` the tile just drawn, None after a chi or pon)."""
-        taken, given, turned, pending, declared = state
-        gives = self.gives[seat]
-        if given[seat] == len(gives):
-            return drawn is not None and self._ended(state, "draw", seat)
-        entry = gives[given[seat]]
-        mark = len(self.events)
-        given[seat] += 1
-        if type(entry) is int or entry[0] == "r":
-            riichi = type(entry) is str
-            code = int(entry[1:]) if riichi else entry
-            if code == TSUMOGIRI:
-                if drawn is None:
-                    raise self.fail(f"seat {seat} discards the draw (60) after a call")
-                tile = drawn
+    ``takes`` and ``gives`` are each seat's draw and discard entries, parsed and ended by None;
+    ``dora`` the indicators turned after the first; ``ending`` "tsumo", "ron", "triple ron",
+    "discard" (a draw after a discard) or "draw" (nine terminals); ``winners`` (seat, from seat).
+    """
+    events: list[Event] = []
+    append = events.append
+    draws, discards = DRAWS, DISCARDS
+    taken, given = [0] * players, [0] * players  # entries used, per seat
+    turned = pending = 0  # kan dora turned; open kans whose dora waits for the next discard or kan
+    declared = -1  # a seat whose riichi discard awaits acceptance
+    earlier = 0  # dora to turn before the replacement draw
+    mode, seat, tile, after = _DRAW, dealer, -1, "discard"
+    choices: list[list[Any]] = []  # discards that could be called: state to go back to, options, next option
+    while True:
+        if mode == _DRAW:
+            entry = takes[seat][taken[seat]]
+            if entry is None:  # the record has no more draws for the seat: the round ends here
+                if _fits(taken, given, takes, gives, ending, winners, after, seat, events):
+                    if turned != len(dora):
+                        raise fail(f"{len(dora) - turned} dora indicators never turned")
+                    if declared >= 0 and ending not in ("ron", "triple ron"):
+                        append(RiichiAccepted(declared))
+                    return events
+                mode = _BACK
+            elif type(entry) is not int:  # a call where the seat must draw
+                mode = _BACK
             else:
-                tile = self._tile(code)
-            if riichi:
-                self.events.append(Riichi(seat))
-            turned = self._turn(turned, pending)
-            self.events.append(Discard(seat, tile, code == TSUMOGIRI))
-            ok = self._claim((taken, given, turned, 0, seat if riichi else declared), seat, tile)
-        else:
-            kind, tiles, added, _ = self._parse(entry, seat)
-            if kind is MeldKind.CLOSED_KAN:
-                self.events.append(Call(seat, kind, tiles, None, None))
-                ok = self._draw((taken, given, turned, pending + 1, declared), seat, True, pending + 1)
-            elif kind is MeldKind.ADDED_KAN:
-                self.events.append(Call(seat, kind, tiles, added, None))
-                ok = self._draw((taken, given, turned, pending + 1, declared), seat, True, pending)
-            elif kind is None:
-                self.events.append(Kita(seat))
-                ok = self._draw(state, seat, True, pending)
+                if declared >= 0:
+                    append(RiichiAccepted(declared))
+                    declared = -1
+                if turned + earlier > len(dora):
+                    raise fail("fewer dora indicators than kans")
+                for _ in range(earlier):
+                    append(NewDora(dora[turned]))
+                    turned += 1
+                pending -= earlier
+                earlier = 0
+                taken[seat] += 1
+                append(draws[seat][entry])
+                tile = entry
+                mode = _ACT
+        elif mode == _ACT:
+            entry = gives[seat][given[seat]]
+            if entry is None:  # no discard: a tsumo or nine terminals
+                if tile >= 0 and _fits(taken, given, takes, gives, ending, winners, "draw", seat, events):
+                    return events
+                mode = _BACK
+                continue
+            what, tiles, extra = entry
+            if what == _DISCARD:
+                if tiles < 0:  # tsumogiri
+                    if tile < 0:
+                        raise fail(f"seat {seat} discards the draw (60) right after a call")
+                    tiles = tile
+                if extra:
+                    append(Riichi(seat))
+                    declared = seat
+                if turned + pending > len(dora):
+                    raise fail("fewer dora indicators than kans")
+                for _ in range(pending):
+                    append(NewDora(dora[turned]))
+                    turned += 1
+                pending = 0
+                given[seat] += 1
+                append(discards[seat][entry[1] < 0][tiles])
+                tile = tiles
+                mode = _CLAIM
+                continue
+            if what == _AFTER_OPEN_KAN:
+                mode = _BACK
+                continue
+            given[seat] += 1
+            if what == _KITA:
+                append(Kita(seat))
+                earlier = pending
+            elif what == _CLOSED_KAN:
+                append(Call(seat, MeldKind.CLOSED_KAN, tiles, None, None))
+                pending += 1
+                earlier = pending  # a closed kan turns its dora at once
             else:
-                raise self.fail(f"seat {seat} discards a call: {quote(entry)}")
-        if not ok:
-            given[seat] -= 1
-            del self.events[mark:]
-        return ok
-
-    def _claim(self, state: tuple[list[int], list[int], int, int, int], seat: int, tile: int) -> bool:
-        """``seat`` has just discarded ``tile``: another seat may call it, else the next seat draws."""
-        taken, given, turned, pending, declared = state
-        calls = []
-        for caller in range(self.players):
-            if caller != seat and taken[caller] < len(self.takes[caller]):
-                entry = self.takes[caller][taken[caller]]
-                if type(entry) is str:
-                    kind, tiles, called, source = self._parse(entry, caller)
-                    if called == tile and source == seat:
-                        calls.append((kind is MeldKind.CHI, caller, kind, tiles))
-        for _, caller, kind, tiles in sorted(calls, key=lambda call: call[0]):  # pon and kan before chi
-            mark = len(self.events)
+                append(Call(seat, MeldKind.ADDED_KAN, tiles, extra, None))
+                earlier = pending
+                pending += 1
+            mode, after = _DRAW, "kan"
+        elif mode == _CLAIM:
+            options: list[Any] = []
+            for caller in range(players):
+                call = takes[caller][taken[caller]]
+                if caller != seat and type(call) is tuple and call[2] == tile and call[3] == seat:
+                    options.append((call[0] is MeldKind.CHI, caller) + call)
+            if options:
+                options.sort(key=lambda option: option[0])  # pon and kan before chi
+                options.append(_PASS)
+                choices.append([len(events), taken[:], given[:], turned, declared, seat, tile, options, 0])
+                mode = _CHOOSE
+            else:
+                mode, seat, after = _DRAW, (seat + 1) % players, "discard"
+        elif mode == _CHOOSE:
+            choice = choices[-1]
+            mark, taken[:], given[:], turned, declared, discarder, tile, options, index = choice
+            del events[mark:]
+            pending = earlier = 0
+            option = options[index]
+            if option is _PASS:
+                choices.pop()
+                mode, seat, after = _DRAW, (discarder + 1) % players, "discard"
+                continue
+            _, caller, kind, tiles, called, _ = option
             if declared >= 0:
-                self.events.append(RiichiAccepted(declared))
-            self.events.append(Call(caller, kind, tiles, tile, seat))  # type: ignore[arg-type]
+                append(RiichiAccepted(declared))
+                declared = -1
+            append(Call(caller, kind, tiles, called, discarder))
             taken[caller] += 1
+            seat, tile = caller, -1
             if kind is MeldKind.OPEN_KAN:
-                gives = self.gives[caller]
-                if given[caller] == len(gives) or gives[given[caller]] != 0:
-                    raise self.fail(f"seat {caller}'s discards lack the 0 that follows an open kan")
+                if gives[caller][given[caller]] is not _OPEN_KAN_MARK:
+                    mode = _BACK
+                    continue
                 given[caller] += 1
-                ok = self._draw((taken, given, turned, 1, -1), caller, True, 0)
-                if not ok:
-                    given[caller] -= 1
+                pending = 1
+                mode, after = _DRAW, "kan"
             else:
-                ok = self._act((taken, given, turned, 0, -1), caller, None)
-            if ok:
-                return True
-            taken[caller] -= 1
-            del self.events[mark:]
-        return self._draw(state, (seat + 1) % self.players, replacement=False)
+                mode = _ACT
+        else:  # _BACK: the order so far fails; try the next option of the latest open choice
+            if not choices:
+                raise fail("its draws, calls and discards fit no order of play")
+            choices[-1][-1] += 1
+            mode = _CHOOSE
 
-    def _ended(self, state: tuple[list[int], list[int], int, int, int], after: str, seat: int) -> bool:
-        """The record has nothing more for ``seat``: the round must end here, with every list used up."""
-        taken, given, turned, pending, declared = state
-        if taken != [len(takes) for takes in self.takes] or given != [len(gives) for gives in self.gives]:
-            return False
-        ending = self.ending
-        if ending == "tsumo":
-            fits = after == "draw" and self.winners[0][0] == seat
-        elif ending == "ron":
-            last = self.events[-1]
-            source = last.seat if type(last) in (Discard, Call) else -1  # type: ignore[union-attr]
-            fits = after in ("discard", "kan") and all(winner[1] == source for winner in self.winners)
-        else:
-            fits = after == ("discard" if ending == "triple ron" else ending)
-        if not fits:
-            return False
-        if declared >= 0 and ending not in ("ron", "triple ron"):
-            self.events.append(RiichiAccepted(declared))
-        if turned != len(self.dora):
-            raise self.fail(f"{len(self.dora) - turned} dora indicators never turned")
-        return True
 
-    def _tile(self, code: object) -> int:
-        tile = TILES.get(code) if type(code) is int else None
+_OPEN_KAN_MARK = (_AFTER_OPEN_KAN, 0, None)
+
+
+def _fits(taken: list[int], given: list[int], takes: list[list[Any]], gives: list[list[Any]], ending: str,
+          winners: list[tuple[int, int]], after: str, seat: int, events: list[Event]) -> bool:  # fmt: skip
+    """Whether the round can end here (``after`` a "discard", a "kan" or a "draw" of ``seat``): every
+    entry is used and the record's result fits."""
+    if any(taken[s] != len(takes[s]) - 1 or given[s] != len(gives[s]) - 1 for s in range(len(taken))):
+        return False
+    if ending == "tsumo":
+        return after == "draw" and winners[0][0] == seat
+    if ending == "ron":
+        last = events[-1]
+        source = last.seat if isinstance(last, (Discard, Call)) else -1
+        return after in ("discard", "kan") and all(win[1] == source for win in winners)
+    return after == ("discard" if ending == "triple ron" else ending)
+
+
+def _tile(fail: Any, code: object) -> int:
+    tile = TILES.get(code) if type(code) is int else None
+    if tile is None:
+        raise fail(f"not a tile: {quote(str(code))}")
+    return tile
+
+
+def _tiles(fail: Any, codes: list[Any]) -> list[int]:
+    try:
+        return list(map(TILES.__getitem__, codes))
+    except (KeyError, TypeError):
+        return [_tile(fail, code) for code in codes]  # raises at the bad one
+
+
+def _call(fail: Any, entry: str, seat: int, players: int) -> tuple[Any, ...]:
+    """A call string: (kind, meld tiles, the called or added tile, the seat called from); kind None
+    for a kita."""
+    match = _CALL.match(entry)
+    if match is None:
+        raise fail(f"seat {seat}: not a call: {quote(entry)}")
+    before, letter, after = match.groups()
+    tiles = [_tile(fail, int(text[i : i + 2])) for text in (before, after) for i in range(0, len(text), 2)]
+    if letter == "f":
+        return (None, (), None, None)
+    if letter == "a":
+        return (MeldKind.CLOSED_KAN, sort_tiles(tiles), None, None)
+    # The letter stands before the called (or added) tile, first if it came from the left,
+    # second from across, further right from the right.
+    position = len(before) // 2
+    source = (seat + (-1, 2)[position] if position < 2 else seat + 1) % players
+    return (_KINDS[letter], sort_tiles(tiles), tiles[position], source)
+
+
+def _takes(fail: Any, entries: list[Any], seat: int, players: int) -> list[Any]:
+    """A seat's draw entries: tile ids, and calls parsed by ``_call``; then None."""
+    parsed: list[Any] = list(map(TILES.get, entries))
+    for index, tile in enumerate(parsed):
         if tile is None:
-            raise self.fail(f"not a tile: {quote(str(code))}")
-        return tile
+            entry = entries[index]
+            if type(entry) is not str:
+                _tile(fail, entry)  # raises
+            call = _call(fail, entry, seat, players)
+            if call[0] not in (MeldKind.CHI, MeldKind.PON, MeldKind.OPEN_KAN):
+                raise fail(f"seat {seat} draws {quote(entry)}")
+            parsed[index] = call
+    return parsed + [None]
 
-    def _parse(self, entry: str, seat: int) -> tuple[MeldKind | None, tuple[int, ...], int | None, int | None]:
-        """A call string: kind (None for kita), meld tiles, the called or added tile, the seat called from."""
-        match = _CALL.match(entry)
-        if match is None:
-            raise self.fail(f"seat {seat}: not a call: {quote(entry)}")
-        before, letter, after = match.groups()
-        tiles = [self._tile(int(text[i : i + 2])) for text in (before, after) for i in range(0, len(text), 2)]
-        if letter == "f":
-            return None, (), None, None
-        if letter == "a":
-            return MeldKind.CLOSED_KAN, sort_tiles(tiles), None, None
-        kind = _KINDS[letter]
-        # The letter stands before the called (or added) tile, first if it came from the left,
-        # second from across, further right from the right.
-        position = len(before) // 2
-        source = (seat + (-1, 2)[position] if position < 2 else seat + 1) % self.players
-        return kind, sort_tiles(tiles), tiles[position], source
+
+def _gives(fail: Any, entries: list[Any], seat: int, players: int) -> list[Any]:
+    """A seat's discard entries as (what, tile or tiles, riichi or added tile); then None."""
+    parsed: list[Any] = []
+    for entry in entries:
+        riichi = type(entry) is str and entry[:1] == "r"
+        code = entry[1:] if riichi else entry
+        if type(code) is str and code.isdigit():
+            code = int(code)
+        if code == 0:
+            parsed.append(_OPEN_KAN_MARK)
+        elif type(code) is int:
+            parsed.append((_DISCARD, -1 if code == TSUMOGIRI else _tile(fail, code), riichi))
+        else:
+            kind, tiles, added, _ = _call(fail, code, seat, players)
+            if kind is None:
+                parsed.append((_KITA, (), None))
+            elif kind is MeldKind.CLOSED_KAN:
+                parsed.append((_CLOSED_KAN, tiles, None))
+            elif kind is MeldKind.ADDED_KAN:
+                parsed.append((_ADDED_KAN, tiles, added))
+            else:
+                raise fail(f"seat {seat} discards {quote(entry)}")
+    return parsed + [None]
 
 
 _KINDS = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.OPEN_KAN, "k": MeldKind.ADDED_KAN}
@@ -363,10 +418,14 @@ class _Reader:
                 ending = "draw" if reason == "nine terminals" else "triple ron" if reason == "triple ron" else "discard"
             else:
                 raise self.fail(f"unknown result {quote(str(name))}")
-            tiles = [[TILES[code] for code in hand] for hand in hands]
+            tiles = [_tiles(self.fail, hand) for hand in hands]
             winners = [(win.seat, win.seat if win.from_seat is None else win.from_seat) for win in wins]
-            events = _Order(self.fail, players, dealer, takes, gives, [TILES[code] for code in dora[1:]], ending,
-                            winners).run()
+            events = _order(
+                self.fail, players, dealer,
+                [_takes(self.fail, entries, seat, players) for seat, entries in enumerate(takes)],
+                [_gives(self.fail, entries, seat, players) for seat, entries in enumerate(gives)],
+                _tiles(self.fail, dora[1:]), ending, winners,
+            )  # fmt: skip
         except (KeyError, ValueError, TypeError, IndexError) as error:
             if isinstance(error, RecordError):
                 raise
