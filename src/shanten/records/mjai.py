@@ -40,6 +40,7 @@ from .model import (
     DRAWS,
     WINDS,
     Call,
+    Discard,
     Draw,
     DrawnRound,
     Event,
@@ -127,7 +128,7 @@ class _Reader:
                 kind = event.get("type")
                 if (kind == "tsumo" or kind == "dahai" and "tsumogiri" in event) and event.keys() <= _MOVE_KEYS:
                     if len(moves) < _MOVES_KEPT:
-                        moves[line] = self.events[-1]  # type: ignore[assignment]
+                        moves[line] = self.events[-1]  # type: ignore[assignment]  # a Draw or Discard
             except (KeyError, ValueError, TypeError, IndexError) as error:
                 if isinstance(error, RecordError):
                     raise
