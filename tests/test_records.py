@@ -130,7 +130,8 @@ def test_table_at_a_discard(games: dict[str, Game]) -> None:
         table.apply(event)
     assert tile_names(table.concealed(3)) == "0m 6m 7m 2p 2p 3p 4p 5p 2s 3s 6s 7s 8s 6z"
     assert bytes(table.hands[3][:9]) == bytes([0, 0, 0, 0, 1, 1, 1, 0, 0]) and bytes(table.red[3]) == b"\x01\x00\x00"
-    assert (table.wall, table.turns, table.riichi, table.dora) == (63, [2, 2, 2, 2], [-1] * 4, [T["8p"], T["1s"]])
+    assert (table.wall, table.riichi, table.dora) == (63, [-1] * 4, [T["8p"], T["1s"]])
+    assert [table.turn(seat) for seat in range(4)] == [2, 2, 2, 2]  # seat 3 is in its second turn
     assert [meld.kind for meld in table.melds[0] + table.melds[1] + table.melds[2]] == [
         MeldKind.CLOSED_KAN, MeldKind.PON, MeldKind.CHI]  # fmt: skip
     assert table.rivers[1] == [Discard(1, T["1z"], False), Discard(1, T["3m"], False)]

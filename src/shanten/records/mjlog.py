@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import repeat
 from collections.abc import Callable, Mapping
 from urllib.parse import unquote
 
@@ -56,6 +57,8 @@ RED: tuple[int, ...] = tuple({16: 34, 52: 35, 88: 36}.get(i, i // 4) for i in ra
 
 ROOMS = ("general", "upper", "superior", "phoenix")
 
+_MELD_TAG = re.compile(rb'N who="([0-3])" m="(\d+)" ?/>')
+_REACH_TAG = re.compile(rb'REACH who="([0-3])"(?: ten="[-\d,]*")? step="([12])" ?/>')
 _TAG = re.compile(r'([A-Za-z]+)((?:\s+[A-Za-z0-9_]+="[^"<>]*")*)\s*(/?)>\s*$')
 _ATTRIBUTE = re.compile(r'([A-Za-z0-9_]+)="([^"]*)"')
 
@@ -73,6 +76,8 @@ def _moves(tiles: tuple[int, ...]) -> dict[bytes, tuple[int, int, Event, Event |
 
 
 _MOVES = {PLAIN: _moves(PLAIN), RED: _moves(RED)}
+_IDS = {tiles: {str(tile): tiles[tile] for tile in range(136)} for tiles in (PLAIN, RED)}
+"""136-ids as the text of an attribute, to tile ids."""
 
 
 def rules_of_type(bits: int, lobby: int | None) -> Rules:
@@ -125,6 +130,10 @@ def decode_meld(m: int, who: int) -> tuple[MeldKind | None, list[int], int | Non
     return MeldKind.OPEN_KAN, tiles, hai, source
 
 
+_Start = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""A round's fields from its INIT tag: Round's fields before its events."""
+
+
 def _ints(text: str) -> list[int]:
     return list(map(int, text.split(","))) if text else []
 
@@ -136,11 +145,12 @@ class _Reader:
         self.source = source
         self.rules = Rules(players=4, red_fives=True)
         self.tiles = RED
+        self.ids_of = _IDS[RED]  # 136-ids as text to tile ids
         self.names: tuple[str, ...] = ()
         self.rounds: list[Round] = []
         self.final: tuple[tuple[int, ...], tuple[float, ...]] | None = None
         self.where = "before the first round"
-        self.init: Round | None = None  # the round being read, without its events and end
+        self.init: _Start | None = None  # the round being read: Round's fields before its events
         self.events: list[Event] = []
         self.wins: list[Win] = []
         self.draw: DrawnRound | None = None
@@ -173,6 +183,16 @@ class _Reader:
                     append(tsumogiri if tile == last_draw[seat] else event)
                     last_draw[seat] = -1
                 continue
+            # The frequent tags in their usual form; any other form is read below.
+            quick = _MELD_TAG.fullmatch(piece) if piece[:2] == b"N " else None
+            if quick is not None:
+                append(self.meld(int(quick[1]), int(quick[2])))
+                continue
+            quick = _REACH_TAG.fullmatch(piece) if piece[:6] == b"REACH " else None
+            if quick is not None:
+                who = int(quick[1])
+                append(Riichi(who) if quick[2] == b"1" else RiichiAccepted(who))
+                continue
             text = piece.decode("utf-8", "replace")
             match = _TAG.match(text)
             if match is None or not match.group(3):
@@ -193,7 +213,7 @@ class _Reader:
                 last_draw = [-1] * 4
             append = self.append
         self.close_round()
-        names = self.names[: self.rules.players] if self.names else tuple(f"player{seat}" for seat in range(4))
+        names = self.names or tuple(f"player{seat}" for seat in range(4))
         return Game(
             id=self.source.rsplit("/", 1)[-1].split(".", 1)[0],
             source=self.source,
@@ -213,7 +233,7 @@ class _Reader:
         """Read one tag other than a draw or discard."""
         events = self.events
         if tag == "N":
-            self.call(int(attributes["who"]), int(attributes["m"]))
+            events.append(self.meld(int(attributes["who"]), int(attributes["m"])))
         elif tag == "REACH":
             who = int(attributes["who"])
             events.append(Riichi(who) if attributes["step"] == "1" else RiichiAccepted(who))
@@ -230,6 +250,7 @@ class _Reader:
             lobby = attributes.get("lobby")
             self.rules = rules_of_type(int(attributes["type"]), None if lobby is None else int(lobby))
             self.tiles = RED if self.rules.red_fives else PLAIN
+            self.ids_of = _IDS[self.tiles]
         elif tag == "UN":
             if not self.names:  # later UN tags are reconnections
                 self.names = tuple(unquote(html.unescape(attributes.get(f"n{seat}", ""))) for seat in range(4))
@@ -243,40 +264,39 @@ class _Reader:
         if self.rules.tenhou_type is None and not attributes.get("hai3"):  # no GO tag: the deal tells 3-player
             self.rules = self.rules._replace(players=3)
         players = self.rules.players
-        tiles = self.tiles
-        self.init = Round(
-            wind=seed[0] // 4,
-            number=seed[0] % 4,
-            honba=seed[1],
-            sticks=seed[2],
-            dealer=int(attributes["oya"]),
-            scores=tuple(points * 100 for points in _ints(attributes["ten"])[:players]),
-            dora=(tiles[seed[5]],),
-            hands=tuple(sort_tiles([tiles[t] for t in _ints(attributes[f"hai{seat}"])]) for seat in range(players)),
-            events=(),
-            end=None,
+        self.init = (
+            seed[0] // 4,
+            seed[0] % 4,
+            seed[1],
+            seed[2],
+            int(attributes["oya"]),
+            tuple(map((100).__mul__, _ints(attributes["ten"])[:players])),
+            (self.tiles[seed[5]],),
+            tuple(sort_tiles(self.ids(attributes[f"hai{seat}"])) for seat in range(players)),
         )
 
     def close_round(self) -> None:
         if self.init is not None:
             end = tuple(self.wins) if self.wins else self.draw
-            self.rounds.append(self.init._replace(events=tuple(self.events), end=end))
+            self.rounds.append(Round(*self.init, tuple(self.events), end))
             self.events.clear()
             self.wins = []
             self.draw = None
 
-    def call(self, who: int, m: int) -> None:
+    def ids(self, text: str) -> list[int]:
+        """The tile ids of the 136-ids in ``text`` ("16,52,1")."""
+        return list(map(self.ids_of.__getitem__, text.split(","))) if text else []
+
+    def meld(self, who: int, m: int) -> Call | Kita:
+        """The event of ``<N who= m=>``."""
         kind, ids, taken, source = decode_meld(m, who)
         tiles = self.tiles
         if kind is None:
-            self.events.append(Kita(who))
-            return
-        called = None if taken is None else tiles[taken]
-        self.events.append(Call(who, kind, sort_tiles([tiles[t] for t in ids]), called, source))
+            return Kita(who)
+        return Call(who, kind, sort_tiles([tiles[t] for t in ids]), None if taken is None else tiles[taken], source)
 
     def deltas(self, attributes: Mapping[str, str]) -> tuple[int, ...]:
-        values = _ints(attributes["sc"])
-        return tuple(values[2 * seat + 1] * 100 for seat in range(self.rules.players))
+        return tuple(map((100).__mul__, _ints(attributes["sc"])[1 : 2 * self.rules.players : 2]))
 
     def ending(self, attributes: Mapping[str, str]) -> None:
         if self.init is None:
@@ -303,12 +323,7 @@ class _Reader:
             pairs = _ints(attributes["yaku"])
             yaku = [(YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs), 2) if pairs[i + 1]]
         yaku += [(YAKU[i], YAKUMAN_HAN) for i in _ints(attributes.get("yakuman", ""))]
-        melds = []
-        for m in _ints(attributes.get("m", "")):
-            kind, ids, taken, source = decode_meld(m, who)
-            if kind is not None:  # kita are not melds
-                called = None if taken is None else tiles[taken]
-                melds.append(Call(who, kind, sort_tiles([tiles[t] for t in ids]), called, source))
+        melds = [meld for meld in map(self.meld, repeat(who), _ints(attributes.get("m", ""))) if type(meld) is Call]
         pao = attributes.get("paoWho")
         self.wins.append(
             Win(
@@ -321,9 +336,9 @@ class _Reader:
                 yaku=tuple(yaku),
                 limit="kazoe yakuman" if limit == 5 and "yakuman" not in attributes else LIMITS[limit],
                 pao=None if pao is None else int(pao),
-                hand=sort_tiles([tiles[t] for t in _ints(attributes["hai"])]),
+                hand=sort_tiles(self.ids(attributes["hai"])),
                 melds=tuple(melds),
-                ura=tuple(tiles[t] for t in _ints(attributes.get("doraHaiUra", ""))),
+                ura=tuple(self.ids(attributes.get("doraHaiUra", ""))),
                 deltas=self.deltas(attributes),
             )
         )

@@ -16,8 +16,8 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
   all rivers, the other seats' melds, dora indicators and kita (a called tile counted
   once, in its meld): the ``dead=`` a shanten or uke-ire query of the seat's hand
   takes; ``visible(seat)`` adds the seat's own hand and melds
-- ``wall``: live wall tiles left; ``turns[seat]``: turns begun (draws and chi/pon/kan
-  calls, not replacement draws); ``scores`` and ``sticks`` as riichi sticks are paid
+- ``wall``: live wall tiles left; ``turn(seat)``: the turns the seat has begun (by a draw
+  or a call; each ends with a discard); ``scores`` and ``sticks`` as riichi sticks are paid
 
 >>> import json
 >>> from shanten.records import read
@@ -33,8 +33,8 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 >>> table = Table(game, game.rounds[0])
 >>> for event in game.rounds[0].events:
 ...     table.apply(event)
->>> table.wall, table.turns, table.rivers[0], table.taken[0], table.melds[1][0].tiles
-(69, [1, 1, 0, 0], [Discard(seat=0, tile=27, tsumogiri=False)], [0], (27, 27, 27))
+>>> table.wall, table.turn(1), table.rivers[0], table.taken[0], table.melds[1][0].tiles
+(69, 1, [Discard(seat=0, tile=27, tsumogiri=False)], [0], (27, 27, 27))
 >>> table.dead[2][27], table.dead[1][27], table.hands[1][27], table.visible(1)[27]
 (3, 0, 0, 3)
 """
@@ -42,6 +42,7 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator
 
 from .. import _core
 from ..tiles import FIVES, RED_FIVES, TILE_ID_NAMES, TILE_NAMES, MeldKind, tile_kind
@@ -59,26 +60,31 @@ from .model import (
     RiichiAccepted,
     Round,
     Win,
+    quote,
     sort_tiles,
 )
 
 KINDS: tuple[int, ...] = tuple(tile_kind(tile) for tile in range(37))
 FIVE_SUIT: tuple[int, ...] = tuple(FIVES.index(kind) if kind in FIVES else -1 for kind in range(34))
 """For each kind: 0-2 for 5m, 5p, 5s (the red fives' suits), else -1."""
+_SIMPLE: tuple[int, ...] = tuple(99 if tile >= 34 or tile in FIVES else tile for tile in range(37))
+"""A tile id's kind when no red five shares it, else 99 (out of a hand's range)."""
 NORTH = 30
 
-_NEXT = {players: tuple((seat + 1) % players for seat in range(players)) for players in (3, 4)}
-
-# What the table waits for.
+# What the table waits for, as ``_state = phase * 4 + seat``: the seat to act, or after a
+# discard the seat to draw next.
 _DEAL = 0  # the dealer's first draw
-_ACT = 1  # the actor holds 3n+2 tiles: discard, riichi, closed or added kan, kita, or a win
-_CLAIM = 2  # after a discard: calls, ron, or the next seat draws
-_REPLACE = 3  # after a kan or kita: the actor's replacement draw (or a chankan)
+_ACT = 4  # the seat holds 3n+2 tiles: discard, riichi, closed or added kan, kita, or a win
+_CLAIM = 8  # after a discard: a call, a ron, or the next seat draws
+_REPLACE = 12  # after a kan or kita: the seat's replacement draw (or a chankan)
+_RIICHI = 16  # the seat declared riichi: its discard
+_ACCEPT = 20  # after a riichi discard: its acceptance, or a ron
 
 
 @functools.cache
 def _copies(players: int, red_fives: bool) -> bytes:
-    """How many copies of each tile id a game has."""
+    """How many copies of each tile id a game has, then 37 zeros: a tile id below 0 or above 36
+    finds none."""
     copies = bytearray([4] * 34 + [0] * 3)
     if players == 3:
         copies[1:8] = bytes(7)
@@ -87,7 +93,7 @@ def _copies(players: int, red_fives: bool) -> bytes:
             if copies[five]:
                 copies[five] -= 1
                 copies[red] = 1
-    return bytes(copies)
+    return bytes(copies) + bytes(37)
 
 
 class Table:
@@ -95,8 +101,8 @@ class Table:
 
     __slots__ = (
         "game", "round", "players", "hands", "red", "melds", "rivers", "taken", "riichi", "dora", "kita",
-        "dead", "turns", "wall", "scores", "sticks",
-        "_left", "_next", "_phase", "_actor", "_drawn", "_discarder", "_declared", "_kans", "_robbable",
+        "dead", "wall", "scores", "sticks",
+        "_left", "_next", "_state", "_drawn", "_discarder", "_kans", "_robbable",
     )  # fmt: skip
 
     def __init__(self, game: Game, round: Round) -> None:
@@ -112,17 +118,14 @@ class Table:
         self.dora: list[int] = []
         self.kita = [0] * players
         self.dead = [bytearray(34) for _ in range(players)]
-        self.turns = [0] * players
         self.wall = (136 if players == 4 else 108) - 14 - 13 * players
         self.scores = list(round.scores) if round.scores is not None else None
         self.sticks = round.sticks
-        self._left = bytearray(_copies(players, game.rules.red_fives))  # copies of each tile id not yet seen
-        self._next = _NEXT[players]
-        self._phase = _DEAL
-        self._actor = round.dealer  # the seat to draw or to act
-        self._drawn = -1  # the tile the actor just drew; -1 after a call
-        self._discarder = -1  # the seat of the last discard
-        self._declared = -1  # the seat whose riichi discard awaits acceptance
+        self._left = bytearray(_copies(players, game.rules.red_fives))  # copies of each tile id still unseen
+        self._next = (1, 2, 0) if players == 3 else (1, 2, 3, 0)
+        self._state = _DEAL + round.dealer
+        self._drawn = -1  # the tile just drawn; -1 after a call
+        self._discarder = -1
         self._kans = 0
         self._robbable: Call | None = None  # the kan whose replacement draw is due
         if len(round.hands) != players or not 0 <= round.dealer < players:
@@ -134,9 +137,7 @@ class Table:
             counts = self.hands[seat]
             try:
                 for tile in hand:
-                    if tile < 0:
-                        raise IndexError
-                    left[tile] -= 1  # below 0 raises: no copy left
+                    left[tile] -= 1  # below 0 raises: no copy left (or no such tile: see _copies)
                     counts[KINDS[tile]] += 1
                     if tile >= 34:
                         self.red[seat][tile - 34] += 1
@@ -151,7 +152,12 @@ class Table:
         return RecordError(f"{self.game.source}: {self.round.name}: {reason}")
 
     def _at(self, seat: int) -> str:
-        return f"seat {seat} (turn {self.turns[seat]})"
+        return f"seat {seat} (turn {self.turn(seat)})"
+
+    def turn(self, seat: int) -> int:
+        """The turns ``seat`` has begun: its discards, and one more while it is to discard."""
+        acting = self._state % 4 == seat and self._state // 4 * 4 in (_ACT, _RIICHI, _REPLACE)
+        return len(self.rivers[seat]) + acting
 
     def _count(self, tile: object) -> None:
         """One more copy of ``tile`` comes into play; raise if the game has no copy left."""
@@ -205,71 +211,76 @@ class Table:
                 counts[KINDS[tile]] += 1
         return counts
 
+    def play(self, events: Iterable[Event] | None = None) -> Iterator[Discard]:
+        """Apply ``events`` (the round's, by default), yielding each discard just before it is made:
+        the table then shows the discarding seat's hand of 3n+2 tiles. Stop early and the rest
+        is not applied."""
+        hands, red, dead, rivers, left, following = self.hands, self.red, self.dead, self.rivers, self._left, self._next
+        for event in self.round.events if events is None else events:
+            try:
+                cls = type(event)
+                if cls is Draw:
+                    seat, tile = event  # type: ignore[misc]
+                    if self._state != _CLAIM + seat:  # other than the next seat after a discard
+                        self._draw_otherwise(seat)
+                    if not self.wall:
+                        raise self.error(f"{self._at(seat)} draws from an empty wall")
+                    try:
+                        left[tile] -= 1  # below 0 raises: no copy left (or no such tile: see _copies)
+                    except (ValueError, IndexError, TypeError):
+                        self._count(tile)
+                    self.wall -= 1
+                    hands[seat][KINDS[tile]] += 1
+                    if tile >= 34:
+                        red[seat][tile - 34] += 1
+                    self._state = _ACT + seat
+                    self._drawn = tile
+                elif cls is Discard:
+                    seat, tile, tsumogiri = event  # type: ignore[misc]
+                    if self._state != _ACT + seat and self._state != _RIICHI + seat:
+                        raise self.error(f"{self._at(seat)} discards out of turn")
+                    yield event  # type: ignore[misc]
+                    if tsumogiri:
+                        if tile != self._drawn:
+                            drawn = "nothing" if self._drawn < 0 else TILE_ID_NAMES[self._drawn]
+                            raise self.error(f"{self._at(seat)} discards {TILE_ID_NAMES[tile]} as tsumogiri, "
+                                             f"drew {drawn}")
+                    elif self.riichi[seat] >= 0:
+                        raise self.error(f"{self._at(seat)} is in riichi but keeps its draw")
+                    try:
+                        kind = _SIMPLE[tile]
+                        hands[seat][kind] -= 1  # below 0 raises: not held; kind 99 (a five) raises too
+                    except (ValueError, IndexError, TypeError):
+                        kind = self._remove(seat, tile, "discards")
+                    for counts in dead:
+                        counts[kind] += 1
+                    rivers[seat].append(event)  # type: ignore[arg-type]
+                    self._discarder = seat
+                    self._state = (_ACCEPT if self._state == _RIICHI + seat else _CLAIM) + following[seat]
+                else:
+                    self._other(event)
+            except (IndexError, TypeError, ValueError) as error:  # an event of the wrong shape
+                if isinstance(error, RecordError):
+                    raise
+                raise self.error(f"not a valid event: {quote(repr(event), 60)}") from None
+
     def apply(self, event: Event) -> None:
         """Play ``event``; raise RecordError if it cannot happen here."""
+        for _ in self.play((event,)):
+            pass
+
+    def _other(self, event: Event) -> None:
+        """Any event but a draw or a discard."""
         cls = type(event)
-        if cls is Draw:
-            seat, tile = event  # type: ignore[misc]
-            phase = self._phase
-            if phase == _CLAIM:
-                if seat != self._next[self._discarder]:
-                    raise self.error(f"{self._at(seat)} draws in seat {self._next[self._discarder]}'s turn")
-                if self._declared >= 0:
-                    self._accept()
-                self.turns[seat] += 1
-            elif seat != self._actor or phase == _ACT:
-                if seat == self._actor:
-                    raise self.error(f"{self._at(seat)} draws into a full hand")
-                raise self.error(f"{self._at(seat)} draws in seat {self._actor}'s turn")
-            elif phase == _DEAL:
-                self.turns[seat] += 1
-            if not self.wall:
-                raise self.error(f"{self._at(seat)} draws from an empty wall")
-            try:
-                if tile < 0:
-                    raise IndexError
-                self._left[tile] -= 1  # below 0 raises: no copy left
-            except (ValueError, IndexError, TypeError):
-                self._count(tile)
-            self.wall -= 1
-            self.hands[seat][KINDS[tile]] += 1
-            if tile >= 34:
-                self.red[seat][tile - 34] += 1
-            self._actor = seat
-            self._phase = _ACT
-            self._drawn = tile
-        elif cls is Discard:
-            seat, tile, tsumogiri = event  # type: ignore[misc]
-            if self._phase != _ACT or seat != self._actor:
-                raise self.error(f"{self._at(seat)} discards out of turn")
-            if tsumogiri:
-                if tile != self._drawn:
-                    drawn = "nothing" if self._drawn < 0 else TILE_ID_NAMES[self._drawn]
-                    raise self.error(f"{self._at(seat)} discards {TILE_ID_NAMES[tile]} as tsumogiri, drew {drawn}")
-            elif self.riichi[seat] >= 0:
-                raise self.error(f"{self._at(seat)} is in riichi but keeps its draw")
-            if 0 <= tile < 34 and FIVE_SUIT[tile] < 0:
-                try:
-                    self.hands[seat][tile] -= 1  # below 0 raises: not held
-                except ValueError:
-                    self._remove(seat, tile, "discards")
-                kind = tile
-            else:  # a five, or not a tile
-                kind = self._remove(seat, tile, "discards")
-            for dead in self.dead:
-                dead[kind] += 1
-            self.rivers[seat].append(event)  # type: ignore[arg-type]
-            self._discarder = seat
-            self._phase = _CLAIM
-        elif cls is Call:
+        if cls is Call:
             self._call(event)  # type: ignore[arg-type]
         elif cls is Riichi:
             self._riichi(event.seat)  # type: ignore[union-attr]
         elif cls is RiichiAccepted:
             seat = event.seat  # type: ignore[union-attr]
-            if self._declared != seat or self._phase != _CLAIM or self._discarder != seat:
+            if self._state // 4 * 4 != _ACCEPT or self._discarder != seat:
                 raise self.error(f"riichi of seat {seat} accepted but not just declared")
-            self._accept()
+            self._accept(seat)
         elif cls is NewDora:
             if len(self.dora) > self._kans:
                 raise self.error(f"{len(self.dora) + 1} dora indicators after {self._kans} kans")
@@ -279,14 +290,24 @@ class Table:
         else:
             raise self.error(f"not an event: {event!r}")
 
+    def _draw_otherwise(self, seat: int) -> None:
+        """A draw other than the next seat's after a discard: the deal's first, a replacement, or an error."""
+        state = self._state
+        if state != _DEAL + seat and state != _REPLACE + seat:
+            phase, due = divmod(state, 4)
+            if phase * 4 == _ACCEPT:
+                raise self.error(f"{self._at(seat)} draws before the riichi of seat {self._discarder} is accepted")
+            if due == seat and phase * 4 in (_ACT, _RIICHI):
+                raise self.error(f"{self._at(seat)} draws into a full hand")
+            raise self.error(f"{self._at(seat)} draws in seat {due}'s turn")
+
     def _own_turn(self, seat: int, what: str) -> None:
-        if self._phase != _ACT or seat != self._actor:
+        if self._state != _ACT + seat:
             raise self.error(f"{self._at(seat)} {what} out of turn")
 
-    def _accept(self) -> None:
-        """The discard after a riichi declaration was passed: the riichi stands and its stick is paid."""
-        seat = self._declared
-        self._declared = -1
+    def _accept(self, seat: int) -> None:
+        """The riichi discard of ``seat`` was passed: the riichi stands and its stick is paid."""
+        self._state = _CLAIM + self._state % 4
         self.riichi[seat] = len(self.rivers[seat]) - 1
         self.sticks += 1
         if self.scores is not None:
@@ -301,7 +322,8 @@ class Table:
         for dead in self.dead:
             dead[NORTH] += 1
         self._drawn = -1
-        self._phase = _REPLACE
+        self._robbable = None
+        self._state = _REPLACE + seat
 
     def _riichi(self, seat: int) -> None:
         self._own_turn(seat, "declares riichi")
@@ -309,7 +331,7 @@ class Table:
             raise self.error(f"seat {seat} declares riichi twice")
         if any(meld.kind is not MeldKind.CLOSED_KAN for meld in self.melds[seat]):
             raise self.error(f"seat {seat} declares riichi with an open hand")
-        self._declared = seat
+        self._state = _RIICHI + seat
 
     def _call(self, call: Call) -> None:
         seat, kind, tiles, called, from_seat = call
@@ -322,7 +344,7 @@ class Table:
         if tuple(tiles) != sort_tiles(tiles) or not _shaped(kind, kinds):
             raise self.error(f"{self._at(seat)} calls {getattr(kind, 'value', kind)} of {_names(tiles)}")
         if kind is MeldKind.CHI or kind is MeldKind.PON or kind is MeldKind.OPEN_KAN:
-            self._take(call, kinds)
+            self._take(call)
             return
         self._own_turn(seat, f"calls {kind.value}")
         if from_seat is not None:
@@ -351,10 +373,10 @@ class Table:
             melds[index] = call
         self._kan(call)
 
-    def _take(self, call: Call, kinds: list[int]) -> None:
+    def _take(self, call: Call) -> None:
         """Chi, pon or open kan of the discard just made."""
         seat, kind, tiles, called, from_seat = call
-        if self._phase != _CLAIM or from_seat != self._discarder or seat == from_seat:
+        if self._state // 4 * 4 != _CLAIM or from_seat != self._discarder or seat == from_seat:
             raise self.error(f"{self._at(seat)} calls {kind.value} from seat {from_seat}, which did not just discard")
         discard = self.rivers[from_seat][-1].tile
         if called != discard:
@@ -364,8 +386,6 @@ class Table:
             raise self.error(f"{self._at(seat)} calls chi from seat {from_seat}")
         if self.riichi[seat] >= 0:
             raise self.error(f"{self._at(seat)} calls {kind.value} in riichi")
-        if self._declared >= 0:
-            self._accept()
         own = list(tiles)
         own.remove(discard)
         for tile in own:
@@ -374,13 +394,11 @@ class Table:
         self.taken[from_seat].append(len(self.rivers[from_seat]) - 1)
         self.dead[seat][KINDS[discard]] -= 1  # it is now in the seat's own meld
         self.melds[seat].append(call)
-        self.turns[seat] += 1
-        self._actor = seat
         self._drawn = -1
         if kind is MeldKind.OPEN_KAN:
             self._kan(call)
         else:
-            self._phase = _ACT
+            self._state = _ACT + seat
 
     def _kan(self, call: Call) -> None:
         self._kans += 1
@@ -388,7 +406,7 @@ class Table:
             raise self.error("a fifth kan")
         self._drawn = -1
         self._robbable = call
-        self._phase = _REPLACE
+        self._state = _REPLACE + call.seat
 
     def concealed(self, seat: int) -> tuple[int, ...]:
         """``seat``'s concealed tiles as tile ids in ``ORDER``."""
@@ -403,9 +421,8 @@ class Table:
 
     def run(self) -> Table:
         """Apply every event of the round, then ``finish()``; return self."""
-        apply = self.apply
-        for event in self.round.events:
-            apply(event)
+        for _ in self.play():
+            pass
         self.finish()
         return self
 
@@ -423,23 +440,23 @@ class Table:
             self._win(win)
         if len(end) > 1 and any(win.from_seat is None for win in end):
             raise self.error("a tsumo among several wins")
-        self._declared = -1  # a riichi discard won on pays no stick
 
     def _win(self, win: Win) -> None:
         seat, tile = win.seat, win.tile
         if not 0 <= seat < self.players:
             raise self.error(f"a win by seat {seat}")
         hand = self.concealed(seat)
+        phase = self._state // 4 * 4
         if win.from_seat is None:
-            if self._phase != _ACT or self._actor != seat or self._drawn != tile:
+            if self._state != _ACT + seat or self._drawn != tile:
                 raise self.error(f"{self._at(seat)} wins by tsumo on {TILE_ID_NAMES[tile]} but did not just draw it")
         else:
             robbed = self._robbable
-            if self._phase == _REPLACE and robbed is not None and robbed.kind is not MeldKind.OPEN_KAN:
+            if phase == _REPLACE and robbed is not None and robbed.kind is not MeldKind.OPEN_KAN:
                 given = robbed.seat == win.from_seat and KINDS[robbed.tiles[0]] == KINDS[tile]
             else:
-                given = (self._phase == _CLAIM and win.from_seat == self._discarder
-                         and self.rivers[self._discarder][-1].tile == tile)
+                given = (phase in (_CLAIM, _ACCEPT) and win.from_seat == self._discarder
+                         and self.rivers[self._discarder][-1].tile == tile)  # fmt: skip
             if not given or seat == win.from_seat:
                 raise self.error(f"{self._at(seat)} wins by ron on {TILE_ID_NAMES[tile]} from seat {win.from_seat}, "
                                  "which did not just give it")
@@ -453,11 +470,12 @@ class Table:
 
     def _drawn_round(self, end: DrawnRound) -> None:
         reason = end.reason
+        phase = self._state // 4 * 4
         if reason == "nine terminals":
-            if self._phase != _ACT or self._drawn < 0:
+            if phase != _ACT or self._drawn < 0:
                 raise self.error("nine terminals declared other than on a draw")
             return
-        if self._phase != _CLAIM:
+        if phase != _CLAIM and not (phase == _ACCEPT and reason == "triple ron"):  # three ron a riichi discard
             raise self.error(f"{reason} draw other than after a discard")
         if reason in ("exhaustive", "nagashi mangan"):
             if self.wall:
@@ -468,8 +486,6 @@ class Table:
                     if tenpai != (seat in end.tenpai):
                         state = "tenpai" if seat in end.tenpai else "noten"
                         raise self.error(f"seat {seat} is called {state} with {_names(self.concealed(seat))}")
-        if self._declared >= 0:
-            self._accept()
 
 
 def _shaped(kind: MeldKind, kinds: list[int]) -> bool:
