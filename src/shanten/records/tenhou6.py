@@ -114,40 +114,39 @@ def _order(fail: Any, players: int, dealer: int, takes: list[list[Any]], gives: 
     append = events.append
     draws, discards = DRAWS, DISCARDS
     taken, given = [0] * players, [0] * players  # entries used, per seat
+    calling = {caller for caller in range(players) if type(takes[caller][0]) is tuple}  # next take a call
     turned = pending = 0  # kan dora turned; open kans whose dora waits for the next discard or kan
     declared = -1  # a seat whose riichi discard awaits acceptance
     earlier = 0  # dora to turn before the replacement draw
     mode, seat, tile, after = _DRAW, dealer, -1, "discard"
     choices: list[list[Any]] = []  # discards that could be called: state to go back to, options, next option
-    while True:
+    while True:  # a draw, a discard and the claims on it flow through one pass
         if mode == _DRAW:
             entry = takes[seat][taken[seat]]
-            if entry is None:  # the record has no more draws for the seat: the round ends here
-                if _fits(taken, given, takes, gives, ending, winners, after, seat, events):
-                    if turned != len(dora):
-                        raise fail(f"{len(dora) - turned} dora indicators never turned")
-                    if declared >= 0 and ending not in ("ron", "triple ron"):
-                        append(RiichiAccepted(declared))
-                    return events
-                mode = _BACK
-            elif type(entry) is not int:  # a call where the seat must draw
-                mode = _BACK
-            else:
-                if declared >= 0:
-                    append(RiichiAccepted(declared))
-                    declared = -1
-                if turned + earlier > len(dora):
-                    raise fail("fewer dora indicators than kans")
-                for _ in range(earlier):
-                    append(NewDora(dora[turned]))
-                    turned += 1
+            if type(entry) is not int:
+                if entry is None:  # the record has no more draws for the seat: the round ends here
+                    if _fits(taken, given, takes, gives, ending, winners, after, seat, events):
+                        if turned != len(dora):
+                            raise fail(f"{len(dora) - turned} dora indicators never turned")
+                        if declared >= 0 and ending not in ("ron", "triple ron"):
+                            append(RiichiAccepted(declared))
+                        return events
+                mode = _BACK  # or a call where the seat must draw
+                continue
+            if declared >= 0:
+                append(RiichiAccepted(declared))
+                declared = -1
+            if earlier:
+                turned = _turn(fail, append, dora, turned, earlier)
                 pending -= earlier
                 earlier = 0
-                taken[seat] += 1
-                append(draws[seat][entry])
-                tile = entry
-                mode = _ACT
-        elif mode == _ACT:
+            taken[seat] += 1
+            if type(takes[seat][taken[seat]]) is tuple:
+                calling.add(seat)
+            append(draws[seat][entry])
+            tile = entry
+            mode = _ACT
+        if mode == _ACT:
             entry = gives[seat][given[seat]]
             if entry is None:  # no discard: a tsumo or nine terminals
                 if tile >= 0 and _fits(taken, given, takes, gives, ending, winners, "draw", seat, events):
@@ -155,57 +154,55 @@ def _order(fail: Any, players: int, dealer: int, takes: list[list[Any]], gives: 
                 mode = _BACK
                 continue
             what, tiles, extra = entry
-            if what == _DISCARD:
-                if tiles < 0:  # tsumogiri
-                    if tile < 0:
-                        raise fail(f"seat {seat} discards the draw (60) right after a call")
-                    tiles = tile
-                if extra:
-                    append(Riichi(seat))
-                    declared = seat
-                if turned + pending > len(dora):
-                    raise fail("fewer dora indicators than kans")
-                for _ in range(pending):
-                    append(NewDora(dora[turned]))
-                    turned += 1
-                pending = 0
+            if what != _DISCARD:
+                if what == _AFTER_OPEN_KAN:
+                    mode = _BACK
+                    continue
                 given[seat] += 1
-                append(discards[seat][entry[1] < 0][tiles])
-                tile = tiles
-                mode = _CLAIM
+                if what == _KITA:
+                    append(Kita(seat))
+                    earlier = pending
+                elif what == _CLOSED_KAN:
+                    append(Call(seat, MeldKind.CLOSED_KAN, tiles, None, None))
+                    pending += 1
+                    earlier = pending  # a closed kan turns its dora at once
+                else:
+                    append(Call(seat, MeldKind.ADDED_KAN, tiles, extra, None))
+                    earlier = pending
+                    pending += 1
+                mode, after = _DRAW, "kan"
                 continue
-            if what == _AFTER_OPEN_KAN:
-                mode = _BACK
-                continue
+            if tiles < 0:  # tsumogiri
+                if tile < 0:
+                    raise fail(f"seat {seat} discards the draw (60) right after a call")
+                tiles = tile
+            if extra:
+                append(Riichi(seat))
+                declared = seat
+            if pending:
+                turned = _turn(fail, append, dora, turned, pending)
+                pending = 0
             given[seat] += 1
-            if what == _KITA:
-                append(Kita(seat))
-                earlier = pending
-            elif what == _CLOSED_KAN:
-                append(Call(seat, MeldKind.CLOSED_KAN, tiles, None, None))
-                pending += 1
-                earlier = pending  # a closed kan turns its dora at once
-            else:
-                append(Call(seat, MeldKind.ADDED_KAN, tiles, extra, None))
-                earlier = pending
-                pending += 1
-            mode, after = _DRAW, "kan"
-        elif mode == _CLAIM:
+            append(discards[seat][entry[1] < 0][tiles])
+            tile = tiles
+            mode = _CLAIM
+        if mode == _CLAIM:
             options: list[Any] = []
-            for caller in range(players):
+            for caller in calling:
                 call = takes[caller][taken[caller]]
-                if caller != seat and type(call) is tuple and call[2] == tile and call[3] == seat:
+                if call[2] == tile and call[3] == seat and caller != seat:
                     options.append((call[0] is MeldKind.CHI, caller) + call)
-            if options:
-                options.sort(key=lambda option: option[0])  # pon and kan before chi
-                options.append(_PASS)
-                choices.append([len(events), taken[:], given[:], turned, declared, seat, tile, options, 0])
-                mode = _CHOOSE
-            else:
+            if not options:
                 mode, seat, after = _DRAW, (seat + 1) % players, "discard"
-        elif mode == _CHOOSE:
+                continue
+            options.sort(key=lambda option: option[0])  # pon and kan before chi
+            options.append(_PASS)
+            choices.append([len(events), taken[:], given[:], set(calling), turned, declared, seat, tile, options, 0])
+            mode = _CHOOSE
+        if mode == _CHOOSE:
             choice = choices[-1]
-            mark, taken[:], given[:], turned, declared, discarder, tile, options, index = choice
+            mark, taken[:], given[:], waiting, turned, declared, discarder, tile, options, index = choice
+            calling = set(waiting)
             del events[mark:]
             pending = earlier = 0
             option = options[index]
@@ -219,24 +216,39 @@ def _order(fail: Any, players: int, dealer: int, takes: list[list[Any]], gives: 
                 declared = -1
             append(Call(caller, kind, tiles, called, discarder))
             taken[caller] += 1
+            if type(takes[caller][taken[caller]]) is not tuple:
+                calling.discard(caller)
             seat, tile = caller, -1
-            if kind is MeldKind.OPEN_KAN:
-                if gives[caller][given[caller]] is not _OPEN_KAN_MARK:
-                    mode = _BACK
-                    continue
+            if kind is not MeldKind.OPEN_KAN:
+                mode = _ACT
+            elif gives[caller][given[caller]] is _OPEN_KAN_MARK:
                 given[caller] += 1
                 pending = 1
                 mode, after = _DRAW, "kan"
             else:
-                mode = _ACT
-        else:  # _BACK: the order so far fails; try the next option of the latest open choice
-            if not choices:
-                raise fail("its draws, calls and discards fit no order of play")
-            choices[-1][-1] += 1
-            mode = _CHOOSE
+                mode = _BACK
+            continue
+        # _BACK: the order so far fails; try the next option of the latest open choice
+        if not choices:
+            raise fail("its draws, calls and discards fit no order of play")
+        choices[-1][-1] += 1
+        mode = _CHOOSE
 
 
-_OPEN_KAN_MARK = (_AFTER_OPEN_KAN, 0, None)
+def _turn(fail: Any, append: Any, dora: list[int], turned: int, count: int) -> int:
+    """Turn ``count`` more of the ``dora`` indicators, ``turned`` already; the indicators turned then."""
+    if turned + count > len(dora):
+        raise fail("fewer dora indicators than kans")
+    for indicator in dora[turned : turned + count]:
+        append(NewDora(indicator))
+    return turned + count
+
+
+_OPEN_KAN_MARK = (_AFTER_OPEN_KAN, 0, False)
+_DISCARDS: dict[int, tuple[int, int, bool]] = {
+    **{code: (_DISCARD, tile, False) for code, tile in TILES.items()}, TSUMOGIRI: (_DISCARD, -1, False), 0: _OPEN_KAN_MARK,
+}  # fmt: skip
+"""Discard entries that are numbers, parsed: a tile, tsumogiri (-1), or the mark an open kan leaves."""
 
 
 def _fits(taken: list[int], given: list[int], takes: list[list[Any]], gives: list[list[Any]], ending: str,
@@ -291,39 +303,41 @@ def _takes(fail: Any, entries: list[Any], seat: int, players: int) -> list[Any]:
     """A seat's draw entries: tile ids, and calls parsed by ``_call``; then None."""
     parsed: list[Any] = list(map(TILES.get, entries))
     for index, tile in enumerate(parsed):
-        if tile is None:
-            entry = entries[index]
-            if type(entry) is not str:
-                _tile(fail, entry)  # raises
-            call = _call(fail, entry, seat, players)
-            if call[0] not in (MeldKind.CHI, MeldKind.PON, MeldKind.OPEN_KAN):
-                raise fail(f"seat {seat} draws {quote(entry)}")
-            parsed[index] = call
+        if tile is not None:
+            continue
+        entry = entries[index]
+        if type(entry) is not str:
+            _tile(fail, entry)  # raises
+        call = _call(fail, entry, seat, players)
+        if call[0] not in (MeldKind.CHI, MeldKind.PON, MeldKind.OPEN_KAN):
+            raise fail(f"seat {seat} draws {quote(entry)}")
+        parsed[index] = call
     return parsed + [None]
 
 
 def _gives(fail: Any, entries: list[Any], seat: int, players: int) -> list[Any]:
     """A seat's discard entries as (what, tile or tiles, riichi or added tile); then None."""
-    parsed: list[Any] = []
-    for entry in entries:
+    parsed: list[Any] = list(map(_DISCARDS.get, entries))
+    for index, give in enumerate(parsed):
+        if give is not None:
+            continue
+        entry = entries[index]  # a riichi, a kan, a kita, or nonsense
         riichi = type(entry) is str and entry[:1] == "r"
-        code = entry[1:] if riichi else entry
-        if type(code) is str and code.isdigit():
-            code = int(code)
-        if code == 0:
-            parsed.append(_OPEN_KAN_MARK)
-        elif type(code) is int:
-            parsed.append((_DISCARD, -1 if code == TSUMOGIRI else _tile(fail, code), riichi))
+        code = int(entry[1:]) if riichi and entry[1:].isdigit() else entry
+        if riichi and type(code) is int and code in _DISCARDS and code:
+            parsed[index] = (_DISCARD, _DISCARDS[code][1], True)
+            continue
+        if type(entry) is not str or riichi:
+            raise fail(f"seat {seat} discards {quote(str(entry))}")
+        kind, tiles, added, _ = _call(fail, entry, seat, players)
+        if kind is None:
+            parsed[index] = (_KITA, (), None)
+        elif kind is MeldKind.CLOSED_KAN:
+            parsed[index] = (_CLOSED_KAN, tiles, None)
+        elif kind is MeldKind.ADDED_KAN:
+            parsed[index] = (_ADDED_KAN, tiles, added)
         else:
-            kind, tiles, added, _ = _call(fail, code, seat, players)
-            if kind is None:
-                parsed.append((_KITA, (), None))
-            elif kind is MeldKind.CLOSED_KAN:
-                parsed.append((_CLOSED_KAN, tiles, None))
-            elif kind is MeldKind.ADDED_KAN:
-                parsed.append((_ADDED_KAN, tiles, added))
-            else:
-                raise fail(f"seat {seat} discards {quote(entry)}")
+            raise fail(f"seat {seat} discards {quote(entry)}")
     return parsed + [None]
 
 
