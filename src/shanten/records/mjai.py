@@ -2,8 +2,8 @@
 
 Tiles are "1m".."9m", "1p".., "1s".., "5mr"/"5pr"/"5sr" for the red fives and
 "E S W N P F C" for the honours. "?" (a hidden tile) cannot be replayed and is an
-error. Lines that do not start with "{" are skipped (gimite/mjai's golden logs
-interleave a drawing of the table); every other line must be an event.
+error. Every line is an event, but in a file that opens with "#" lines that do not
+start with "{" are skipped (gimite/mjai's golden logs interleave drawings of the table).
 
 Older logs (gimite/mjai) give the deal as "haipai" events and only the dealer in
 "start_kyoku": the round wind then follows from the dealer order, and the honba and
@@ -69,10 +69,13 @@ TILES: dict[str, int] = {
 
 _CALLS = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "daiminkan": MeldKind.OPEN_KAN}
 
-_MOVES: dict[bytes, Draw | Discard] = {}
-"""Lines of draws and discards read before, with their events: most lines repeat one of these."""
+_MOVES: dict[bytes, tuple[bool, int, int, bool | None]] = {}
+"""Lines of draws and discards read before: whether a draw, the seat, the tile and tsumogiri (None if
+the line does not say). Most lines repeat one of these."""
 _MOVES_KEPT = 20000
 _MOVE_KEYS = {"type", "actor", "pai", "tsumogiri", "meta"}  # "meta": annotations (RiichiEnv), not read
+_IN_ROUND = {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted", "dora",
+             "nukidora", "haipai", "hora", "ryukyoku", "end_kyoku"}  # fmt: skip
 
 
 class _Reader:
@@ -104,19 +107,30 @@ class _Reader:
             raise self.fail(f"not a tile: {quote(str(name))}")
         return tile
 
-    def read(self, lines: list[bytes]) -> list[Game]:
+    def read(self, data: bytes) -> list[Game]:
+        if data.startswith(b"#"):  # gimite/mjai's golden logs: events among drawings of the table
+            first, *chunks = data.split(b"\n{")  # each chunk opens with an event line
+            lines, number = [], first.count(b"\n") + 2
+            for chunk in chunks:
+                lines.append((number, b"{" + chunk.partition(b"\n")[0]))
+                number += chunk.count(b"\n") + 1
+        else:
+            lines = [(number, line) for number, line in enumerate(data.splitlines(), 1) if line.strip()]
         moves = _MOVES
         last_draw = self.last_draw
-        for self.line, line in enumerate(lines, 1):
+        events = self.events
+        for number, line in lines:
             move = moves.get(line)
-            if move is not None:
-                if self.start is None:
-                    raise self.fail(f"{type(move).__name__.lower()} outside a round")
-                self.events.append(move)
-                last_draw[move.seat] = move.tile if type(move) is Draw else -1
+            if move is not None and self.start is not None:
+                is_draw, seat, tile, tsumogiri = move
+                if is_draw:
+                    last_draw[seat] = tile
+                    events.append(DRAWS[seat][tile])
+                else:
+                    events.append(DISCARDS[seat][tile == last_draw[seat] if tsumogiri is None else tsumogiri][tile])
+                    last_draw[seat] = -1
                 continue
-            if not line.startswith(b"{"):
-                continue
+            self.line = number
             try:
                 event = json.loads(line)
             except json.JSONDecodeError as error:
@@ -125,15 +139,17 @@ class _Reader:
                 raise self.fail("an event is a JSON object")
             try:
                 self.event(event)
-                kind = event.get("type")
-                if (kind == "tsumo" or kind == "dahai" and "tsumogiri" in event) and event.keys() <= _MOVE_KEYS:
-                    if len(moves) < _MOVES_KEPT:
-                        moves[line] = self.events[-1]  # type: ignore[assignment]  # a Draw or Discard
             except (KeyError, ValueError, TypeError, IndexError) as error:
                 if isinstance(error, RecordError):
                     raise
                 text = quote(line.decode("utf-8", "replace"))
                 raise self.fail(f"bad {event.get('type')!r} event ({type(error).__name__}: {error}): {text}") from None
+            events = self.events
+            kind = event["type"]
+            if (kind == "tsumo" or kind == "dahai") and event.keys() <= _MOVE_KEYS and len(moves) < _MOVES_KEPT:
+                last = events[-1]
+                flag = event.get("tsumogiri")
+                moves[line] = (kind == "tsumo", last.seat, last.tile, None if flag is None else bool(flag))  # type: ignore[union-attr]
         if self.start is not None:
             self.close_round()
         if self.rounds or self.names:
@@ -142,6 +158,8 @@ class _Reader:
 
     def event(self, event: dict[str, Any]) -> None:
         kind = event["type"]
+        if self.start is None and kind in _IN_ROUND:
+            raise self.fail(f"{kind} outside a round")
         events = self.events
         if kind == "tsumo":
             actor = event["actor"]
@@ -174,8 +192,8 @@ class _Reader:
         elif kind == "nukidora":
             events.append(Kita(event["actor"]))
         elif kind == "haipai":
-            if self.start is None or events:
-                raise self.fail("haipai outside the deal")
+            if events:
+                raise self.fail("haipai after the deal")
             self.hands[event["actor"]] = [self.tile(name) for name in event["pais"]]
         elif kind == "hora":
             self.win(event)
@@ -186,8 +204,6 @@ class _Reader:
                 raise self.fail("start_kyoku before end_kyoku")
             self.start_round(event)
         elif kind == "end_kyoku":
-            if self.start is None:
-                raise self.fail("end_kyoku outside a round")
             self.close_round()
         elif kind == "start_game":
             if self.rounds or self.start is not None:
@@ -276,8 +292,8 @@ class _Reader:
         self.names = ()
 
     def win(self, event: dict[str, Any]) -> None:
-        if self.start is None or self.drawn is not None:
-            raise self.fail("hora outside a round")
+        if self.drawn is not None:
+            raise self.fail("hora after ryukyoku")
         actor, target = event["actor"], event["target"]
         tile = self.tile(event["pai"]) if "pai" in event else last_tile(self.events)  # Mortal leaves it out
         if tile is None:
@@ -311,8 +327,8 @@ class _Reader:
         )
 
     def draw(self, event: dict[str, Any]) -> None:
-        if self.start is None or self.wins or self.drawn is not None:
-            raise self.fail("ryukyoku outside a round")
+        if self.wins or self.drawn is not None:
+            raise self.fail("a second end of the round")
         players = self.rules.players
         reason = event.get("reason")
         if reason is None:  # Mortal does not say: a draw right after a tsumo is nine terminals
@@ -340,4 +356,4 @@ def _han(han: int) -> int:
 
 def read_mjai(data: bytes, source: str) -> Iterator[Game]:
     """The games in mjai JSON lines ``data`` read from ``source``."""
-    yield from _Reader(source).read(data.splitlines())
+    yield from _Reader(source).read(data)
