@@ -136,10 +136,11 @@ def test_table_at_a_discard(games: dict[str, Game]) -> None:
         MeldKind.CLOSED_KAN, MeldKind.PON, MeldKind.CHI]  # fmt: skip
     assert table.rivers[1] == [Discard(1, T["1z"], False), Discard(1, T["3m"], False)]
     assert table.taken == [[1], [1], [], []]  # 7z and 3m were called
-    seen = {TILE_ID_NAMES[kind]: count for kind, count in enumerate(table.dead[3]) if count}
+    seen = {TILE_ID_NAMES[kind]: count for kind, count in enumerate(table.dead(3)) if count}
     assert seen == {"1m": 4, "3m": 1, "4m": 1, "5m": 1, "1p": 1, "8p": 1, "9p": 1, "1s": 1, "1z": 1, "2z": 1, "5z": 1,
                     "7z": 3}  # fmt: skip
-    assert table.dead[1][T["7z"]] == 0  # the seat's own pon is not among its dead tiles
+    assert table.dead(3) == bytes(table.public)  # seat 3 has no melds
+    assert table.dead(1)[T["7z"]] == 0 and table.called[1][T["7z"]] == 3  # a seat's own pon is not dead to it
     assert table.visible(3)[T["5m"]] == 2 and table.visible(1)[T["7z"]] == 3
     for event in round.events[riichi_discard:]:
         table.apply(event)

@@ -12,10 +12,12 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 - ``rivers[seat]``: its ``Discard`` events; ``taken[seat]``: indices of those another seat called
 - ``riichi[seat]``: river index of the accepted riichi discard, -1 if none
 - ``dora``: dora indicators; ``kita[seat]``: norths set aside (3-player)
-- ``dead[seat]``: 34 counts of the tiles the seat has seen outside its hand and melds:
-  all rivers, the other seats' melds, dora indicators and kita (a called tile counted
-  once, in its meld): the ``dead=`` a shanten or uke-ire query of the seat's hand
-  takes; ``visible(seat)`` adds the seat's own hand and melds
+- ``public``: 34 counts of every tile face up: all rivers, all melds, dora indicators
+  and kita (a called tile counted once, in its meld); ``called[seat]`` the seat's own
+  meld tiles among them
+- ``dead(seat)``: ``public`` without the seat's melds, the ``dead=`` that a shanten or
+  uke-ire query of the seat's hand takes; ``visible(seat)``: ``public`` and the seat's
+  hand, everything it has seen
 - ``wall``: live wall tiles left; ``turn(seat)``: the turns the seat has begun (by a draw
   or a call; each ends with a discard); ``scores`` and ``sticks`` as riichi sticks are paid
 
@@ -35,13 +37,14 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
 ...     table.apply(event)
 >>> table.wall, table.turn(1), table.rivers[0], table.taken[0], table.melds[1][0].tiles
 (69, 1, [Discard(seat=0, tile=27, tsumogiri=False)], [0], (27, 27, 27))
->>> table.dead[2][27], table.dead[1][27], table.hands[1][27], table.visible(1)[27]
-(3, 0, 0, 3)
+>>> table.public[27], table.dead(2)[27], table.dead(1)[27], table.hands[1][27], table.visible(1)[27]
+(3, 3, 0, 0, 3)
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Iterator
 
 from .. import _core
@@ -101,7 +104,7 @@ class Table:
 
     __slots__ = (
         "game", "round", "players", "hands", "red", "melds", "rivers", "taken", "riichi", "dora", "kita",
-        "dead", "wall", "scores", "sticks",
+        "public", "called", "wall", "scores", "sticks",
         "_left", "_next", "_state", "_drawn", "_discarder", "_kans", "_robbable",
     )  # fmt: skip
 
@@ -117,7 +120,8 @@ class Table:
         self.riichi = [-1] * players
         self.dora: list[int] = []
         self.kita = [0] * players
-        self.dead = [bytearray(34) for _ in range(players)]
+        self.public = bytearray(34)
+        self.called = [bytearray(34) for _ in range(players)]
         self.wall = (136 if players == 4 else 108) - 14 - 13 * players
         self.scores = list(round.scores) if round.scores is not None else None
         self.sticks = round.sticks
@@ -192,31 +196,30 @@ class Table:
         self._count(tile)
         kind = KINDS[tile]
         self.dora.append(tile)
-        for dead in self.dead:
-            dead[kind] += 1
+        self.public[kind] += 1
 
     def _show(self, seat: int, kind: int, copies: int = 1) -> None:
         """``copies`` of ``kind`` leave ``seat``'s hand face up into its melds."""
-        for other, dead in enumerate(self.dead):
-            if other != seat:
-                dead[kind] += copies
+        self.public[kind] += copies
+        self.called[seat][kind] += copies
 
-    def visible(self, seat: int) -> bytearray:
-        """34 counts of every tile ``seat`` has seen: ``dead[seat]``, its hand and its melds."""
-        counts = bytearray(self.dead[seat])
-        for kind, count in enumerate(self.hands[seat]):
-            counts[kind] += count
-        for meld in self.melds[seat]:
-            for tile in meld.tiles:
-                counts[KINDS[tile]] += 1
-        return counts
+    def dead(self, seat: int) -> bytes:
+        """34 counts of the tiles ``seat`` has seen outside its hand and melds."""
+        return bytes(map(operator.sub, self.public, self.called[seat]))
+
+    def visible(self, seat: int) -> bytes:
+        """34 counts of every tile ``seat`` has seen: those face up and those in its hand."""
+        return bytes(map(operator.add, self.public, self.hands[seat]))
 
     def play(self, events: Iterable[Event] | None = None) -> Iterator[Discard]:
         """Apply ``events`` (the round's, by default), yielding each discard just before it is made:
         the table then shows the discarding seat's hand of 3n+2 tiles. Stop early and the rest
         is not applied."""
-        hands, red, dead, rivers, left, following = self.hands, self.red, self.dead, self.rivers, self._left, self._next
-        for event in self.round.events if events is None else events:
+        return self._play(self.round.events if events is None else events, True)
+
+    def _play(self, events: Iterable[Event], yielding: bool) -> Iterator[Discard]:
+        hands, red, public, rivers, left, following = self.hands, self.red, self.public, self.rivers, self._left, self._next
+        for event in events:
             try:
                 cls = type(event)
                 if cls is Draw:
@@ -237,9 +240,13 @@ class Table:
                     self._drawn = tile
                 elif cls is Discard:
                     seat, tile, tsumogiri = event  # type: ignore[misc]
-                    if self._state != _ACT + seat and self._state != _RIICHI + seat:
-                        raise self.error(f"{self._at(seat)} discards out of turn")
-                    yield event  # type: ignore[misc]
+                    claim = _CLAIM
+                    if self._state != _ACT + seat:
+                        if self._state != _RIICHI + seat:
+                            raise self.error(f"{self._at(seat)} discards out of turn")
+                        claim = _ACCEPT  # the riichi tile
+                    if yielding:
+                        yield event  # type: ignore[misc]
                     if tsumogiri:
                         if tile != self._drawn:
                             drawn = "nothing" if self._drawn < 0 else TILE_ID_NAMES[self._drawn]
@@ -252,11 +259,10 @@ class Table:
                         hands[seat][kind] -= 1  # below 0 raises: not held; kind 99 (a five) raises too
                     except (ValueError, IndexError, TypeError):
                         kind = self._remove(seat, tile, "discards")
-                    for counts in dead:
-                        counts[kind] += 1
+                    public[kind] += 1
                     rivers[seat].append(event)  # type: ignore[arg-type]
                     self._discarder = seat
-                    self._state = (_ACCEPT if self._state == _RIICHI + seat else _CLAIM) + following[seat]
+                    self._state = claim + following[seat]
                 else:
                     self._other(event)
             except (IndexError, TypeError, ValueError) as error:  # an event of the wrong shape
@@ -266,7 +272,7 @@ class Table:
 
     def apply(self, event: Event) -> None:
         """Play ``event``; raise RecordError if it cannot happen here."""
-        for _ in self.play((event,)):
+        for _ in self._play((event,), False):
             pass
 
     def _other(self, event: Event) -> None:
@@ -319,8 +325,7 @@ class Table:
         self._own_turn(seat, "sets a north aside")
         self._remove(seat, NORTH, "sets aside")
         self.kita[seat] += 1
-        for dead in self.dead:
-            dead[NORTH] += 1
+        self.public[NORTH] += 1
         self._drawn = -1
         self._robbable = None
         self._state = _REPLACE + seat
@@ -392,7 +397,7 @@ class Table:
             self._show(seat, KINDS[tile])
             self._remove(seat, tile, f"calls {kind.value} with")
         self.taken[from_seat].append(len(self.rivers[from_seat]) - 1)
-        self.dead[seat][KINDS[discard]] -= 1  # it is now in the seat's own meld
+        self.called[seat][KINDS[discard]] += 1  # face up already, now in the seat's meld
         self.melds[seat].append(call)
         self._drawn = -1
         if kind is MeldKind.OPEN_KAN:
@@ -421,7 +426,7 @@ class Table:
 
     def run(self) -> Table:
         """Apply every event of the round, then ``finish()``; return self."""
-        for _ in self.play():
+        for _ in self._play(self.round.events, False):
             pass
         self.finish()
         return self
