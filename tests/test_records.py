@@ -183,8 +183,8 @@ def test_tenhou6_a_call_waits_for_a_later_identical_discard() -> None:
     events = game.rounds[0].events
     assert events[:6] == (Draw(0, T["1p"]), Discard(0, T["9m"], False), Draw(1, T["9p"]), Discard(1, T["1z"], False),
                           Call(3, MeldKind.PON, tiles("1z 1z 1z"), T["1z"], 1), Discard(3, T["5z"], False))  # fmt: skip
-    assert events[6:10] == (Draw(0, T["1p"]), Discard(0, T["9m"], False),
-                            Call(2, MeldKind.PON, tiles("9m 9m 9m"), T["9m"], 0), Discard(2, T["3z"], False))  # fmt: skip
+    pon = Call(2, MeldKind.PON, tiles("9m 9m 9m"), T["9m"], 0)
+    assert events[6:10] == (Draw(0, T["1p"]), Discard(0, T["9m"], False), pon, Discard(2, T["3z"], False))
     assert len(events) == 10
 
 
@@ -233,9 +233,13 @@ def truncated(name: str) -> bytes:
         (truncated("short.json"), "<bytes>: not JSON: Expecting value at line 3 column 147"),
         (truncated("short.mjson")[:-10], "<bytes>: line 36: E2-0: not JSON: Unterminated string starting at: "
                                    "'{\"type\":\"dahai\",\"actor\":3,\"pai\":\"N\",\"tsu'..."),
-        (b'<mjloggm ver="2.3"><GO type="169"/><T12/></mjloggm>', "<bytes>: before the first round: draw outside a round"),
+        (b'<mjloggm ver="2.3"><GO type="169"/><T12/></mjloggm>',
+         "<bytes>: before the first round: Draw outside a round"),
         (b'<mjloggm ver="2.3"><FOO bar="1"/></mjloggm>', "<bytes>: before the first round: unknown tag <'FOO'>"),
-        (b'{"type":"start_game","names":["A","B","C","D"]}\n{"type":"dance"}', "<bytes>: line 2: unknown event type 'dance'"),
+        (b'{"type":"start_game","names":["A","B","C","D"]}\n{"type":"dance"}',
+         "<bytes>: line 2: unknown event type 'dance'"),
+        (b'{"type":"start_game","names":["A","B","C","D"]}\n{"type":"tsumo","actor":0,"pai":"1m"}',
+         "<bytes>: line 2: tsumo outside a round"),
     ],
 )
 def test_unreadable_records(data: bytes, message: str) -> None:

@@ -40,7 +40,6 @@ from .model import (
     DRAWS,
     WINDS,
     Call,
-    Discard,
     Draw,
     DrawnRound,
     Event,
@@ -149,7 +148,8 @@ class _Reader:
             if (kind == "tsumo" or kind == "dahai") and event.keys() <= _MOVE_KEYS and len(moves) < _MOVES_KEPT:
                 last = events[-1]
                 flag = event.get("tsumogiri")
-                moves[line] = (kind == "tsumo", last.seat, last.tile, None if flag is None else bool(flag))  # type: ignore[union-attr]
+                tsumogiri = None if flag is None else bool(flag)
+                moves[line] = (kind == "tsumo", last.seat, last.tile, tsumogiri)  # type: ignore[union-attr]
         if self.start is not None:
             self.close_round()
         if self.rounds or self.names:
@@ -170,7 +170,8 @@ class _Reader:
             actor = event["actor"]
             tile = self.tile(event["pai"])
             tsumogiri = event.get("tsumogiri")
-            events.append(DISCARDS[actor][tile == self.last_draw[actor] if tsumogiri is None else bool(tsumogiri)][tile])
+            drawn = tile == self.last_draw[actor] if tsumogiri is None else bool(tsumogiri)
+            events.append(DISCARDS[actor][drawn][tile])
             self.last_draw[actor] = -1
         elif kind in _CALLS:
             called = self.tile(event["pai"])

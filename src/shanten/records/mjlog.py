@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import html
 import re
-from itertools import repeat
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from urllib.parse import unquote
 
 from ..tiles import MeldKind
@@ -84,8 +84,9 @@ def rules_of_type(bits: int, lobby: int | None) -> Rules:
     """The rules in the GO ``type`` bits (0x02 no red fives, 0x04 no open tanyao, 0x08 hanchan,
     0x10 3-player, 0x40 fast, 0x20 and 0x80 the room).
 
-    >>> rules_of_type(0x10 | 0x08 | 0x20 | 0x01, 0)
-    Rules(players=3, red_fives=True, hanchan=True, open_tanyao=True, fast=False, room='superior', tenhou_type=57, lobby=0)
+    >>> rules = rules_of_type(0x10 | 0x08 | 0x20 | 0x01, 0)
+    >>> rules.players, rules.red_fives, rules.hanchan, rules.open_tanyao, rules.fast, rules.room, rules.tenhou_type
+    (3, True, True, True, False, 'superior', 57)
     """
     return Rules(
         players=3 if bits & 0x10 else 4,
@@ -161,9 +162,10 @@ class _Reader:
 
     def read(self, data: bytes) -> Game:
         pieces = data.split(b"<")  # a tag per piece, from its name to the next tag
-        first = 2 if pieces[1].startswith(b"?xml") else 1
-        if pieces[0].strip() or not pieces[first].startswith(b"mjloggm"):
-            raise RecordError(f"{self.source}: an mjlog starts with <mjloggm>, got {quote(str(data[:20]))}")
+        first = 2 if pieces[1:] and pieces[1].startswith(b"?xml") else 1
+        if pieces[0].strip() or len(pieces) <= first or not pieces[first].startswith(b"mjloggm"):
+            start = data[:20].decode("utf-8", "replace")
+            raise RecordError(f"{self.source}: an mjlog starts with <mjloggm>, got {quote(start)}")
         if pieces[-1].rstrip() != b"/mjloggm>":
             raise RecordError(f"{self.source}: truncated: the mjlog does not end with </mjloggm>")
         moves = _MOVES[self.tiles]
@@ -227,18 +229,17 @@ class _Reader:
 
     def outside(self, event: Event) -> None:
         """Where moves go outside a round."""
-        raise self.fail(f"{type(event).__name__.lower()} outside a round")
+        raise self.fail(f"{type(event).__name__} outside a round")
 
     def tag(self, tag: str, attributes: dict[str, str]) -> None:
         """Read one tag other than a draw or discard."""
-        events = self.events
         if tag == "N":
-            events.append(self.meld(int(attributes["who"]), int(attributes["m"])))
+            self.append(self.meld(int(attributes["who"]), int(attributes["m"])))
         elif tag == "REACH":
             who = int(attributes["who"])
-            events.append(Riichi(who) if attributes["step"] == "1" else RiichiAccepted(who))
+            self.append(Riichi(who) if attributes["step"] == "1" else RiichiAccepted(who))
         elif tag == "DORA":
-            events.append(NewDora(self.tiles[int(attributes["hai"])]))
+            self.append(NewDora(self.tiles[int(attributes["hai"])]))
         elif tag == "INIT":
             self.close_round()
             self.start_round(attributes)

@@ -41,7 +41,7 @@ _TENHOU6_NAMES = (
 
 TENHOU6_YAKU: dict[str, str] = {
     **{name.replace("_", " "): YAKU[i] for i, name in enumerate(_TENHOU6_NAMES)},
-    **{name: name for name in YAKU},  # converters that write the canonical names, any case
+    **{name: name for name in YAKU},  # converters that write the canonical names (the reader lowers their case)
     "抜きドラ": KITA_DORA,
 }
 """tenhou.net/6 yaku names (Japanese, as Tenhou writes them) to canonical names."""

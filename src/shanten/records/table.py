@@ -218,7 +218,8 @@ class Table:
         return self._play(self.round.events if events is None else events, True)
 
     def _play(self, events: Iterable[Event], yielding: bool) -> Iterator[Discard]:
-        hands, red, public, rivers, left, following = self.hands, self.red, self.public, self.rivers, self._left, self._next
+        hands, red, public, rivers = self.hands, self.red, self.public, self.rivers
+        left, following = self._left, self._next
         for event in events:
             try:
                 cls = type(event)

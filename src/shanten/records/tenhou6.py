@@ -20,8 +20,8 @@ tsumogiri. Calls are strings whose letter marks the seat called from: "c" chi,
 ...     [14, 15, 16, 24, 25, 26, 34, 35, 36, 45, 45, 46, 46], [], [],
 ...     ["流局", [0, 0, 0, 0]]]]}
 >>> game = next(read_tenhou6(json.dumps(log).encode(), "demo.json"))
->>> game.rules.room, game.rounds[0].events[2:]
-('general', (Call(seat=1, kind=<MeldKind.PON: 'pon'>, tiles=(27, 27, 27), called=27, from_seat=0), Discard(seat=1, tile=28, tsumogiri=False)))
+>>> game.rules.room, game.rounds[0].events[2]
+('general', Call(seat=1, kind=<MeldKind.PON: 'pon'>, tiles=(27, 27, 27), called=27, from_seat=0))
 """
 
 from __future__ import annotations
@@ -35,10 +35,8 @@ from ..tiles import MeldKind
 from .model import (
     DISCARDS,
     DRAWS,
-    LIMITS,
     Call,
     Discard,
-    Draw,
     DrawnRound,
     Event,
     Game,
@@ -58,13 +56,14 @@ from .model import (
 from .names import TENHOU6_DRAWS, TENHOU6_YAKU, YAKUMAN_HAN
 
 TILES: dict[int, int] = {
-    **{10 * (suit + 1) + number: 9 * suit + number - 1 for suit in range(4) for number in range(1, 10 if suit < 3 else 8)},
+    **{10 * suit + 10 + number: 9 * suit + number - 1 for suit in range(3) for number in range(1, 10)},
+    **{40 + number: 26 + number for number in range(1, 8)},
     51: 34, 52: 35, 53: 36,
 }  # fmt: skip
 """tenhou.net/6 tile codes to tile ids."""
 
 TSUMOGIRI = 60
-ROOMS = {"般": "general", "上": "upper", "特": "superior", "鳳": "phoenix"}
+_ROOMS = {"般": "general", "上": "upper", "特": "superior", "鳳": "phoenix"}
 _DISP = re.compile(r"(三)?([般上特鳳])?([東南])(喰)?(赤)?(速)?$")
 _SCORE = re.compile(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満|数え役満))?(\d+)(?:-(\d+))?点(∀)?$")
 _LIMITS = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman",
@@ -72,14 +71,14 @@ _LIMITS = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍�
 _YAKU = re.compile(r"(.+)\((?:(\d+)飜|(役満))\)$")
 _CALL = re.compile(r"((?:\d\d)*)([cpmakf])((?:\d\d)+)$")
 _RIICHI_YAKU = ("riichi", "double riichi")
-assert set(_LIMITS.values()) <= set(LIMITS) | {"kazoe yakuman"}
 
 
 def rules_of(rule: dict[str, Any], players: int) -> Rules:
     """The rules in a log's "rule": red fives from "aka" (or "aka51"...), the rest from a Tenhou "disp".
 
-    >>> rules_of({"disp": "三鳳南喰赤", "aka": 1}, 3)
-    Rules(players=3, red_fives=True, hanchan=True, open_tanyao=True, fast=False, room='phoenix', tenhou_type=None, lobby=None)
+    >>> rules = rules_of({"disp": "三鳳南喰赤", "aka": 1}, 3)
+    >>> rules.players, rules.red_fives, rules.hanchan, rules.open_tanyao, rules.fast, rules.room, rules.tenhou_type
+    (3, True, True, True, False, 'phoenix', None)
     """
     red = any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
     match = _DISP.match(str(rule.get("disp", "")))
@@ -91,7 +90,7 @@ def rules_of(rule: dict[str, Any], players: int) -> Rules:
         hanchan=match.group(3) == "南",
         open_tanyao=bool(match.group(4)),
         fast=bool(match.group(6)),
-        room=ROOMS.get(match.group(2) or "般"),
+        room=_ROOMS[match.group(2) or "般"],
     )
 
 
@@ -246,7 +245,9 @@ def _turn(fail: Any, append: Any, dora: list[int], turned: int, count: int) -> i
 
 _OPEN_KAN_MARK = (_AFTER_OPEN_KAN, 0, False)
 _DISCARDS: dict[int, tuple[int, int, bool]] = {
-    **{code: (_DISCARD, tile, False) for code, tile in TILES.items()}, TSUMOGIRI: (_DISCARD, -1, False), 0: _OPEN_KAN_MARK,
+    **{code: (_DISCARD, tile, False) for code, tile in TILES.items()},
+    TSUMOGIRI: (_DISCARD, -1, False),
+    0: _OPEN_KAN_MARK,
 }  # fmt: skip
 """Discard entries that are numbers, parsed: a tile, tsumogiri (-1), or the mark an open kan leaves."""
 
@@ -344,7 +345,7 @@ def _gives(fail: Any, entries: list[Any], seat: int, players: int) -> list[Any]:
 _KINDS = {"c": MeldKind.CHI, "p": MeldKind.PON, "m": MeldKind.OPEN_KAN, "k": MeldKind.ADDED_KAN}
 
 
-def _win(fail: Any, players: int, dealer: int, info: list[Any], deltas: list[int], ura: list[int]) -> Win:
+def _win(fail: Any, players: int, info: list[Any], deltas: list[int], ura: list[int]) -> Win:
     """One win of a "和了" result: ``info`` is [seat, from seat, pao seat, score text, yaku...]
     (hand-made logs may stop after the pao seat)."""
     seat, source, pao, *rest = info
@@ -363,7 +364,8 @@ def _win(fail: Any, players: int, dealer: int, info: list[Any], deltas: list[int
             points = int(paid) * (players - 1)
         for name in names:
             parts = _YAKU.match(name)
-            canonical = parts and TENHOU6_YAKU.get(parts.group(1).lower() if parts.group(1).isascii() else parts.group(1))
+            given = parts.group(1) if parts else ""
+            canonical = TENHOU6_YAKU.get(given) or TENHOU6_YAKU.get(given.lower())  # "Riichi" as "riichi"
             if parts is None or canonical is None:
                 raise fail(f"unknown yaku {quote(name)}")
             value = YAKUMAN_HAN if parts.group(3) else int(parts.group(2))
@@ -422,7 +424,7 @@ class _Reader:
             drawn = None
             if name == "和了":
                 for index in range(1, len(result), 2):
-                    wins.append(_win(self.fail, players, dealer, result[index + 1], result[index], ura))
+                    wins.append(_win(self.fail, players, result[index + 1], result[index], ura))
                 tsumo = len(wins) == 1 and wins[0].from_seat is None
                 ending = "tsumo" if tsumo else "ron"
             elif name in TENHOU6_DRAWS:
@@ -433,6 +435,7 @@ class _Reader:
             else:
                 raise self.fail(f"unknown result {quote(str(name))}")
             tiles = [_tiles(self.fail, hand) for hand in hands]
+            first_dora = _tile(self.fail, dora[0])
             winners = [(win.seat, win.seat if win.from_seat is None else win.from_seat) for win in wins]
             events = _order(
                 self.fail, players, dealer,
@@ -456,7 +459,7 @@ class _Reader:
             sticks=sticks,
             dealer=dealer,
             scores=tuple(scores[:players]),
-            dora=(TILES[dora[0]],),
+            dora=(first_dora,),
             hands=tuple(sort_tiles(hand) for hand in tiles),
             events=tuple(events),
             end=tuple(wins) if wins else drawn,
@@ -480,16 +483,13 @@ class _Reader:
         for log in logs:
             if not isinstance(log, dict):
                 raise self.fail(f"a game is a JSON object, got {type(log).__name__}")
-            key = [log.get(field) for field in ("ref", "name", "rule", "title")]
             first_round = (log.get("log") or [[None]])[0][0]
-            if groups and key == [groups[-1][0].get(f) for f in ("ref", "name", "rule", "title")] \
-                    and first_round != [0, 0, 0]:
+            if groups and _game_key(log) == _game_key(groups[-1][0]) and first_round != [0, 0, 0]:
                 groups[-1].append(log)
             else:
                 groups.append([log])
         for number, group in enumerate(groups):
             rounds: list[Round] = []
-            rules = None
             for log in group:
                 more, rules = self.rounds(log)
                 rounds += more
@@ -497,18 +497,23 @@ class _Reader:
             ref = last.get("ref")
             game_id = ref if isinstance(ref, str) and ref else stem if len(groups) == 1 else f"{stem}#{number + 1}"
             scores = last.get("sc")
-            players = rules.players if rules else 4
+            players = rules.players
             names = last.get("name") or []
             yield Game(
                 id=game_id,
                 source=self.source,
                 format="tenhou6",
-                rules=rules or Rules(players=4, red_fives=True),
+                rules=rules,
                 names=tuple(str(name) for name in names[:players]),
                 rounds=tuple(rounds),
                 final_scores=tuple(int(scores[2 * seat]) for seat in range(players)) if scores else None,
                 final_results=tuple(float(scores[2 * seat + 1]) for seat in range(players)) if scores else None,
             )
+
+
+def _game_key(log: dict[str, Any]) -> list[Any]:
+    """What the lines of one game share."""
+    return [log.get(field) for field in ("ref", "name", "rule", "title")]
 
 
 def read_tenhou6(data: bytes, source: str) -> Iterator[Game]:
