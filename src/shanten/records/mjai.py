@@ -31,6 +31,7 @@ riichi sticks from the previous round's end (a dealer win or a draw adds a honba
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -73,6 +74,7 @@ _MOVES: dict[bytes, tuple[bool, int, int, bool | None]] = {}
 the line does not say). Most lines repeat one of these."""
 _MOVES_KEPT = 20000
 _MOVE_KEYS = {"type", "actor", "pai", "tsumogiri", "meta"}  # "meta": annotations (RiichiEnv), not read
+_EVENT_LINE = re.compile(rb"\n(\{[^\n]*)")
 _IN_ROUND = {"tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted", "dora",
              "nukidora", "haipai", "hora", "ryukyoku", "end_kyoku"}  # fmt: skip
 
@@ -83,7 +85,8 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.where = ""
-        self.line = 0
+        self.line = 0  # of the line read (in a golden log, its offset: see fail)
+        self.golden: bytes | None = None
         self.games: list[Game] = []
         self.names: tuple[str, ...] = ()
         self.rules = Rules(players=4, red_fives=True)
@@ -96,7 +99,8 @@ class _Reader:
         self.last_draw = [-1] * 4
 
     def fail(self, reason: str) -> RecordError:
-        return RecordError(f"{self.source}: line {self.line}: {self.where}{reason}")
+        line = self.line if self.golden is None else self.golden.count(b"\n", 0, self.line) + 1
+        return RecordError(f"{self.source}: line {line}: {self.where}{reason}")
 
     def tile(self, name: object) -> int:
         tile = TILES.get(name) if isinstance(name, str) else None
@@ -108,11 +112,8 @@ class _Reader:
 
     def read(self, data: bytes) -> list[Game]:
         if data.startswith(b"#"):  # gimite/mjai's golden logs: events among drawings of the table
-            first, *chunks = data.split(b"\n{")  # each chunk opens with an event line
-            lines, number = [], first.count(b"\n") + 2
-            for chunk in chunks:
-                lines.append((number, b"{" + chunk.partition(b"\n")[0]))
-                number += chunk.count(b"\n") + 1
+            lines = [(match.start(1), match[1]) for match in _EVENT_LINE.finditer(data)]
+            self.golden = data  # where the offsets count lines in
         else:
             lines = [(number, line) for number, line in enumerate(data.splitlines(), 1) if line.strip()]
         moves = _MOVES
