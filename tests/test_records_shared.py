@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from shanten.records import Call, Discard, DrawnRound, Game, NewDora, RecordError, RiichiAccepted, read, replay
+from shanten.records import Call, Discard, DrawnRound, Game, NewDora, RecordError, RiichiAccepted, Table, read, replay
 from shanten.tiles import TILE_ID_NAMES, MeldKind
 
 T = {name: tile for tile, name in enumerate(TILE_ID_NAMES)}
@@ -70,6 +70,23 @@ def test_counts_measured_when_collected(records: Path, folder: str) -> None:
     files = record_files(records / folder)
     games = [game for path in files for game in read(path)]
     assert (len(files), sum(len(game.rounds) for game in games), sum(replay(game) for game in games)) == COUNTS[folder]
+
+
+def test_play_shows_each_full_hand_before_its_discard(records: Path) -> None:
+    """What a reviewer reads at each discard: 14 tiles counting each meld as three, the discard among them,
+    and no kind seen more than four times."""
+    discards = 0
+    for path in record_files(records / "fastmaj"):
+        for game in read(path):
+            for round in game.rounds:
+                table = Table(game, round)
+                for discard in table.play():
+                    seat = discard.seat
+                    assert sum(table.hands[seat]) + 3 * len(table.melds[seat]) == 14
+                    assert discard.tile in table.concealed(seat)
+                    assert max(table.visible(seat)) <= 4
+                    discards += 1
+    assert discards == 29554
 
 
 def test_files_that_cannot_be_replayed(records: Path) -> None:
