@@ -248,6 +248,15 @@ def test_unreadable_records(data: bytes, message: str) -> None:
     assert str(error.value) == message
 
 
+def test_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError) as error:
+        list(read(tmp_path / "absent.mjlog"))
+    assert str(error.value) == f"{tmp_path / 'absent.mjlog'}: cannot read: No such file or directory"
+    (tmp_path / "empty.json").write_bytes(b"")
+    with pytest.raises(RecordError, match=r"empty.json: empty file$"):
+        list(read(tmp_path / "empty.json"))
+
+
 def test_hidden_tiles_cannot_be_read() -> None:
     data = (DATA / "short.mjson").read_bytes().replace(b'["C","C","2m"', b'["?","C","2m"')
     with pytest.raises(RecordError, match=r"^<bytes>: line 2: E1-0: hidden tile '\?': only records that show every "
