@@ -20,6 +20,8 @@ a reviewer reads is kept current, so reading it at each ``Discard`` is cheap:
   hand, everything it has seen
 - ``wall``: live wall tiles left; ``turn(seat)``: the turns the seat has begun (by a draw
   or a call; each ends with a discard); ``scores`` and ``sticks`` as riichi sticks are paid
+- at a discard: ``drawn``, the tile just drawn (-1 after a call), and ``declaring``, whether
+  the discard declares riichi
 
 >>> import json
 >>> from shanten.records import read
@@ -157,6 +159,16 @@ class Table:
 
     def _at(self, seat: int) -> str:
         return f"seat {seat} (turn {self.turn(seat)})"
+
+    @property
+    def drawn(self) -> int:
+        """The tile id the seat to discard has just drawn; -1 when its discard follows a call."""
+        return self._drawn
+
+    @property
+    def declaring(self) -> bool:
+        """Whether the discard to be made declares riichi."""
+        return self._state // 4 * 4 == _RIICHI
 
     def turn(self, seat: int) -> int:
         """The turns ``seat`` has begun: its discards, and one more while it is to discard."""
