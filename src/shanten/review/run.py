@@ -98,8 +98,9 @@ class Totals:
         return pa.Table.from_pylist(rows, with_version(PLAYERS))
 
 
-CHUNK_BYTES = 1 << 20
-"""Files are reviewed in chunks of about this many bytes (a file at least): one batch call each."""
+CHUNK_BYTES = 1 << 18
+"""Files are reviewed in chunks of about this many bytes (a file at least): one batch call each,
+and enough chunks for the workers to share."""
 
 
 def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
