@@ -90,6 +90,22 @@ def test_discards_batch_equals_the_oracle(rule: str, players: int, scale: int) -
         assert got.ukeire[row].tolist() == want_totals.tolist(), labels[row]
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_review_gets_the_uke_ire_of_every_discard_that_can_rank_with_the_one_taken(players: int) -> None:
+    rng = np.random.default_rng([players, 59])
+    hands, owns, deads, labels = situations(rng, 400, [2, 5, 8, 11, 14], players)
+    taken = np.array([rng.choice(np.flatnonzero(hand)) for hand in hands])
+    full = shanten.discards_batch(hands, dead=deads, melded=owns, players=players)
+    review = shanten.discards_batch(hands, dead=deads, melded=owns, players=players, taken=taken)
+    assert (review.after == full.after).all() and (review.shanten == full.shanten).all()
+    for row, label in enumerate(labels):
+        after = full.after[row]
+        ranked = (after == after.min()) | (after == after[taken[row]])
+        want = np.where(ranked, full.ukeire[row], shanten.batch.UNKNOWN)
+        want[after == shanten.batch.NOT_HELD] = 0
+        assert review.ukeire[row].tolist() == want.tolist(), label
+
+
 def test_batches_equal_the_one_hand_queries_with_shared_dead_tiles_on_any_threads() -> None:
     rng = np.random.default_rng(53)
     dead = np.zeros(34, dtype=np.uint8)
@@ -142,6 +158,10 @@ def test_batches_equal_the_one_hand_queries_with_shared_dead_tiles_on_any_thread
     (lambda: shanten.shanten_batch(np.zeros((1, 34), np.uint8), threads=10**30),
      "threads must be 1 to 64 (None: every core), got 1000000000000000000000000000000"),
     (lambda: shanten.shanten_batch([[1, 2], [3]]), "counts must be an (N, 34) array of counts, got ragged rows"),
+    (lambda: shanten.discards_batch(np.eye(34, dtype=np.uint8)[[27]] * 2, taken=[28]),
+     "row 0: the discard taken, 2z, is not in the hand"),
+    (lambda: shanten.discards_batch(np.eye(34, dtype=np.uint8)[[27]] * 2, taken=[34]),
+     "taken must be 1 tile kinds 0-33, one per row, got [34]"),
 ])
 def test_batch_errors_are_one_line(call, message: str) -> None:
     with pytest.raises(shanten.InvalidHandError) as info:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = sorted(m.name for m in pkgutil.walk_packages(shanten.__path__, "shanten.") if m.name != "shanten.__main__")
 
 
-WITHOUT_EXAMPLES = {"shanten._version", "shanten.cli"}  # a constant, and the command line (tested in test_cli)
+WITHOUT_EXAMPLES = {"shanten._version", "shanten.cli", "shanten.review.cli"}  # a constant; command lines (test_cli, test_review)
 
 
 @pytest.mark.parametrize("name", ["shanten", *MODULES])

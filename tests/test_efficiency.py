@@ -123,12 +123,13 @@ def _oracle_ukeire_many(hands: np.ndarray, lim: np.ndarray, live: np.ndarray, pl
     return result
 
 
-def _oracle_improvements(hand: np.ndarray, players: int) -> dict[str, int]:
+def _oracle_improvements(hand: np.ndarray, players: int, live: np.ndarray | None = None) -> dict[str, int]:
     """{improving draw: live uke-ire after its best same-shanten discard}, from the definition and the oracle.
 
-    Live copies after a draw and a discard are those of the 14-tile hand: the discarded copy is gone."""
+    ``live``: the 3n+1 hand's live copies (default: every copy not in it). Live copies after a draw
+    and a discard are those after the draw: the discarded copy is gone."""
     lim = O.limits("tenhou", None, None, players).astype(int)
-    live = lim - hand
+    live = lim - hand if live is None else live
     [(before, base)] = _oracle_ukeire_many(hand[None, :], lim, live[None, :], players)
     rows, lives, draws = [], [], []
     for kind in range(34):
@@ -140,7 +141,7 @@ def _oracle_improvements(hand: np.ndarray, players: int) -> dict[str, int]:
             after = drawn.copy()
             after[discard] -= 1
             rows.append(after)
-            lives.append(lim - drawn)
+            lives.append(live - np.eye(34, dtype=int)[kind])
             draws.append(kind)
     results = _oracle_ukeire_many(np.array(rows), lim, np.array(lives), players) if rows else []
     expected = {}
@@ -168,6 +169,44 @@ def test_improvements_equal_the_oracle(players: int) -> None:
         assert {d.tile: d.total for d in got.draws} == expected, O.to_notation(hand)
         found += bool(expected)
     assert found > 100
+
+
+def test_discard_rows_improvements_and_good_shape_equal_the_oracle() -> None:
+    """The analysis of a 14-tile hand: each row's improvements and good-shape share, with the row's live
+    copies (the discarded copy is gone), against the oracle."""
+    from shanten.analysis import analyze
+
+    rng = np.random.default_rng(61)
+    lim = O.limits("tenhou", None, None, 4).astype(int)
+    checked = 0
+    for hand in O.random_hands(rng, 60, 14, "suit"):
+        hand = hand.astype(int)
+        live = lim - hand
+        for row in analyze(hand.tolist()).rows:
+            if row.improvements is None:
+                continue
+            after = hand.copy()
+            after[row.discard.kind] -= 1
+            expected = _oracle_improvements(after, 4, live)
+            assert {d.tile: d.total for d in row.improvements.draws} == expected, O.to_notation(hand)
+            if row.discard.shanten == 1 and row.discard.total:
+                [(_, base)] = _oracle_ukeire_many(after[None, :], lim, live[None, :], 4)
+                good = 0
+                for kind, copies in base.items():
+                    drawn = after.copy()
+                    drawn[kind] += 1
+                    discards = [drawn - np.eye(34, dtype=int)[d] for d in np.flatnonzero(drawn)]
+                    results = _oracle_ukeire_many(np.array(discards), lim,
+                                                  np.repeat((live - np.eye(34, dtype=int)[kind])[None], len(discards), 0), 4)
+                    good += copies * any(s == 0 and len(uke) >= 2 for s, uke in results)
+                assert row.good_shape == pytest.approx(good / sum(base.values())), O.to_notation(hand)
+            checked += 1
+    assert checked > 100
+
+
+def test_improvements_keep_the_red_five_when_a_plain_five_can_go() -> None:
+    draws = {d.tile: (d.discard, d.total, d.tiles) for d in shanten.improvements("123456m789p11z05s").draws}
+    assert draws == {"4s": ("5s", 8, ("3s", "6s")), "6s": ("5s", 8, ("4s", "7s"))}
 
 
 def test_improvements_name_the_red_five_held() -> None:

@@ -16,6 +16,7 @@ PyObject *count_objects[5];
 static PyObject *resolve_hook; /* shanten._resolve.resolve */
 static PyObject *meld_hook;    /* shanten._resolve.meld_counts */
 static PyObject *meld_cache;   /* meld notation -> its 34 counts as bytes */
+static PyTypeObject *hand_type; /* shanten.Hand: its fields are read here, it needs no resolving */
 
 /* CPython keeps small ints in one array: when 0..4 sit at equal power-of-two
  * strides, a count is read from the object's address alone, by a shift (a
@@ -52,6 +53,12 @@ void raise_invalid(int code, int value, int kind, const char *prefix)
         break;
     case SH_NOT_3N2:
         PyErr_Format(invalid_hand_error, "%sa discard table needs 3n+2 concealed tiles, got %d", prefix, value);
+        break;
+    case SH_TAKEN_NOT_HELD:
+        if (value < SH_KINDS)
+            PyErr_Format(invalid_hand_error, "%sthe discard taken, %s, is not in the hand", prefix, TILE_NAMES[kind]);
+        else
+            PyErr_Format(invalid_hand_error, "%sthe discard taken is a tile kind 0-33, got %d", prefix, value);
         break;
     case SH_UNREACHABLE:
         PyErr_Format(invalid_hand_error, "%sno complete hand can be reached within these limits", prefix);
@@ -312,10 +319,55 @@ static const uint8_t *meld_counts(PyObject *meld, PyObject **owner)
     return (const uint8_t *)PyBytes_AS_STRING(counts);
 }
 
-/* Rule variants with plain counts, 4-player: limits built here rather than in
- * _resolve.limits (same formula), since building a Hand costs far more than
- * the answer. 1: done, 0: not this shape of arguments, -1: error set. */
-static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *live, const uint8_t **limits)
+/* A small int field of a Hand (validated by its constructor). */
+static int small_item(PyObject *tuple, Py_ssize_t i, uint8_t *out)
+{
+    const long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+    if (v < 0 || v > 255)
+        return -1; /* a Hand never holds such a value: let Python look at it */
+    *out = (uint8_t)v;
+    return 0;
+}
+
+/* The counts, red fives and melds of a Hand (exactly: a subclass is resolved
+ * in Python). 1 read, 0 not a Hand, -1 error set. */
+static int read_hand(PyObject *hand, uint8_t *c, uint8_t *red, uint8_t *melded, Py_ssize_t *n_melds)
+{
+    if (Py_TYPE(hand) != hand_type)
+        return 0;
+    PyObject *counts = PyObject_GetAttrString(hand, "counts"), *reds = PyObject_GetAttrString(hand, "red");
+    PyObject *melds = PyObject_GetAttrString(hand, "melds");
+    int r = counts && reds && melds && PyTuple_CheckExact(counts) && PyTuple_GET_SIZE(counts) == SH_KINDS &&
+            PyTuple_CheckExact(reds) && PyTuple_GET_SIZE(reds) == 3 && PyTuple_CheckExact(melds);
+    for (Py_ssize_t i = 0; r && i < SH_KINDS; i++)
+        r = small_item(counts, i, &c[i]) == 0;
+    for (Py_ssize_t i = 0; r && i < 3; i++)
+        r = small_item(reds, i, &red[i]) == 0;
+    for (Py_ssize_t m = 0; r && m < PyTuple_GET_SIZE(melds); m++) {
+        PyObject *tiles = PyObject_GetAttrString(PyTuple_GET_ITEM(melds, m), "tiles");
+        r = tiles && PyTuple_CheckExact(tiles);
+        for (Py_ssize_t t = 0; r && t < PyTuple_GET_SIZE(tiles); t++) {
+            uint8_t kind;
+            r = small_item(tiles, t, &kind) == 0 && kind < SH_KINDS;
+            if (r)
+                melded[kind]++;
+        }
+        Py_XDECREF(tiles);
+        ++*n_melds;
+    }
+    if (!r && !PyErr_Occurred())
+        PyErr_SetString(PyExc_SystemError, "a Hand whose fields are not what its constructor makes");
+    Py_XDECREF(counts);
+    Py_XDECREF(reds);
+    Py_XDECREF(melds);
+    return r ? 1 : -1;
+}
+
+/* Rule variants with plain counts or a Hand, 4-player: limits built here
+ * rather than in _resolve.limits (same formula), since building a Hand costs
+ * far more than the answer. 1: done, 0: not this shape of arguments, -1: error set. */
+static int plain_limits(const call_args *a, uint8_t *c, uint8_t *red, uint8_t *lim, uint8_t *live,
+                        const uint8_t **limits)
 {
     uint8_t dead[SH_KINDS] = {0}, melded[SH_KINDS] = {0};
     int wrc = 0;
@@ -331,15 +383,17 @@ static int plain_limits(const call_args *a, uint8_t *c, uint8_t *lim, uint8_t *l
     }
     if (a->melds != Py_None && !PyList_CheckExact(a->melds) && !PyTuple_CheckExact(a->melds))
         return 0;
-    int r = read_counts(a->hand, c, "hand");
+    Py_ssize_t n_melds = 0;
+    int r = read_hand(a->hand, c, red, melded, &n_melds);
+    if (r == 0)
+        r = read_counts(a->hand, c, "hand");
     if (r <= 0)
         return r;
     if (a->dead != Py_None && (r = read_counts(a->dead, dead, "dead")) <= 0)
         return r;
     /* the size is read again each step: the cache and the hook run Python code, which may change the list */
-    Py_ssize_t n_melds = 0;
-    for (; a->melds != Py_None && n_melds < PySequence_Fast_GET_SIZE(a->melds); n_melds++) {
-        PyObject *meld = PySequence_Fast_ITEMS(a->melds)[n_melds], *owner;
+    for (Py_ssize_t m = 0; a->melds != Py_None && m < PySequence_Fast_GET_SIZE(a->melds); m++, n_melds++) {
+        PyObject *meld = PySequence_Fast_ITEMS(a->melds)[m], *owner;
         Py_INCREF(meld);
         const uint8_t *mc = meld_counts(meld, &owner);
         Py_DECREF(meld);
@@ -388,8 +442,9 @@ int resolve_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, con
     h->quads_as_pairs = a.quads_as_pairs;
     h->forms = a.forms;
     int default_rule = a.rule == Py_None || (PyUnicode_Check(a.rule) && PyUnicode_CompareWithASCIIString(a.rule, "tenhou") == 0);
-    const int table_path = a.melds == Py_None && a.dead == Py_None && default_rule;
-    int plain = table_path ? read_counts(a.hand, h->c, "hand") : plain_limits(&a, h->c, h->lim, h->live, &h->limits);
+    const int table_path = a.melds == Py_None && a.dead == Py_None && default_rule && Py_TYPE(a.hand) != hand_type;
+    int plain = table_path ? read_counts(a.hand, h->c, "hand")
+                           : plain_limits(&a, h->c, h->red, h->lim, h->live, &h->limits);
     if (plain < 0)
         return -1;
     if (plain && table_path && tile_query) /* plain_limits fills live itself */
@@ -428,8 +483,14 @@ int unreachable(int r)
     return 1;
 }
 
-int args_set_hooks(PyObject *error, PyObject *hook, PyObject *melds)
+int args_set_hooks(PyObject *error, PyObject *hook, PyObject *melds, PyObject *hand)
 {
+    if (!PyType_Check(hand)) {
+        PyErr_SetString(PyExc_TypeError, "_init needs the Hand class");
+        return -1;
+    }
+    Py_INCREF(hand);
+    Py_XSETREF(hand_type, (PyTypeObject *)hand);
     if (!meld_cache && !(meld_cache = PyDict_New()))
         return -1;
     Py_INCREF(error);

@@ -8,14 +8,16 @@
 enum { JOB_SHANTEN, JOB_UKEIRE, JOB_DISCARDS };
 
 #define NOT_HELD 127 /* a discard table's shanten for a kind the row does not hold */
+#define UNKNOWN 255  /* a review's uke-ire of a discard that ranks neither first nor beside the taken one */
 
 typedef struct {
     int job, wrc, players;
     const uint8_t *src, *dead, *melded; /* dead, melded: NULL, one row shared, or one per row */
+    const uint8_t *taken;               /* discards: NULL, or the kind each row discarded (a review) */
     Py_ssize_t dead_stride, melded_stride;
     int8_t *shanten;   /* N: the row's shanten */
     uint8_t *first;    /* uke-ire: N x 34 live copies of each uke-ire kind; discards: N x 34 shanten after (int8) */
-    uint8_t *second;   /* discards: N x 34 live uke-ire left */
+    uint8_t *second;   /* discards: N x 34 live uke-ire left (UNKNOWN: not needed by a review) */
 } batch_ctx;
 
 static inline void fault_at(pool_fault *f, Py_ssize_t row, int code, int value, int kind)
@@ -144,9 +146,20 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             fault_at(fault, r, SH_NOT_3N2, tiles, 0);
             return;
         }
-        uint64_t mask = 0;
-        const int before = x->job == JOB_UKEIRE ? necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask)
-                                                : best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
+        uint64_t mask = 0, masks[SH_KINDS];
+        int after[SH_KINDS], before;
+        if (x->job == JOB_UKEIRE)
+            before = necessary_any(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, &mask);
+        else if (x->job == JOB_DISCARDS) {
+            const int taken = x->taken ? x->taken[r] : -1;
+            if (taken >= SH_KINDS || (taken >= 0 && !s.c[taken])) {
+                fault_at(fault, r, SH_TAKEN_NOT_HELD, taken, taken < SH_KINDS ? taken : 0);
+                return;
+            }
+            before = discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, taken, after, masks);
+        }
+        else
+            before = best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
         if (before >= SH_INF) {
             fault_at(fault, r, SH_UNREACHABLE, 0, 0);
             return;
@@ -158,17 +171,18 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             for (uint64_t m = mask; m; m &= m - 1)
                 out[lowest_bit(m)] = s.live[lowest_bit(m)];
         } else if (x->job == JOB_DISCARDS) {
-            int after[SH_KINDS];
-            uint64_t masks[SH_KINDS];
-            discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, after, masks);
             int8_t *shanten_after = (int8_t *)x->first + r * SH_KINDS;
             uint8_t *left = x->second + r * SH_KINDS;
+            int best = SH_INF;
+            for (int d = 0; d < SH_KINDS; d++)
+                best = min2(best, after[d]);
             for (int d = 0; d < SH_KINDS; d++) {
                 int total = 0;
                 for (uint64_t m = masks[d]; m; m &= m - 1)
                     total += s.live[lowest_bit(m)];
                 shanten_after[d] = (int8_t)(after[d] < SH_INF ? after[d] - 1 : NOT_HELD);
-                left[d] = (uint8_t)total;
+                const int ranked = !x->taken || after[d] == best || after[d] == after[x->taken[r]];
+                left[d] = (uint8_t)(after[d] >= SH_INF ? 0 : ranked ? total : UNKNOWN);
             }
         }
     }
@@ -196,16 +210,17 @@ static int optional_rows(PyObject *o, Py_buffer *view, Py_ssize_t rows, const ui
 
 static PyObject *py_batch(PyObject *self, PyObject *args)
 {
-    PyObject *dead_obj, *melded_obj, *first_obj, *second_obj;
-    Py_buffer src, shanten, dead, melded, first = {0}, second = {0};
+    PyObject *dead_obj, *melded_obj, *first_obj, *second_obj, *taken_obj = Py_None;
+    Py_buffer src, shanten, dead, melded, taken, first = {0}, second = {0};
     batch_ctx x;
     int threads;
-    if (!PyArg_ParseTuple(args, "iy*OOiiiw*OO", &x.job, &src, &dead_obj, &melded_obj, &x.wrc, &x.players, &threads,
-                          &shanten, &first_obj, &second_obj))
+    if (!PyArg_ParseTuple(args, "iy*OOiiiw*OO|O", &x.job, &src, &dead_obj, &melded_obj, &x.wrc, &x.players, &threads,
+                          &shanten, &first_obj, &second_obj, &taken_obj))
         return NULL;
     const Py_ssize_t rows = src.len / SH_KINDS;
     PyObject *result = NULL;
-    dead.obj = melded.obj = NULL;
+    dead.obj = melded.obj = taken.obj = NULL;
+    x.taken = NULL;
     const Py_ssize_t table = x.job == JOB_SHANTEN ? 0 : rows * SH_KINDS;
     if (src.len % SH_KINDS || shanten.len < rows || (x.players != 3 && x.players != 4) || x.job < JOB_SHANTEN ||
         x.job > JOB_DISCARDS) {
@@ -215,6 +230,15 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     if (optional_rows(dead_obj, &dead, rows, &x.dead, &x.dead_stride) < 0 ||
         optional_rows(melded_obj, &melded, rows, &x.melded, &x.melded_stride) < 0)
         goto done;
+    if (taken_obj != Py_None) {
+        if (PyObject_GetBuffer(taken_obj, &taken, PyBUF_SIMPLE) < 0)
+            goto done;
+        if (taken.len != rows || x.job != JOB_DISCARDS) {
+            PyErr_SetString(PyExc_ValueError, "batch: taken needs a byte per row, and discard tables");
+            goto done;
+        }
+        x.taken = taken.buf;
+    }
     if ((table && (PyObject_GetBuffer(first_obj, &first, PyBUF_WRITABLE) < 0 || first.len < table)) ||
         (x.job == JOB_DISCARDS && (PyObject_GetBuffer(second_obj, &second, PyBUF_WRITABLE) < 0 || second.len < table))) {
         if (!PyErr_Occurred())
@@ -244,6 +268,8 @@ done:
         PyBuffer_Release(&dead);
     if (melded.obj)
         PyBuffer_Release(&melded);
+    if (taken.obj)
+        PyBuffer_Release(&taken);
     if (first.obj)
         PyBuffer_Release(&first);
     if (second.obj)
@@ -253,6 +279,6 @@ done:
 
 PyMethodDef batch_methods[] = {
     {"batch", py_batch, METH_VARARGS,
-     "batch(job, src, dead, melded, wrc, players, threads, shanten, first, second): the numpy batches\n"
-     "behind shanten.batch (job 0 shanten, 1 uke-ire, 2 discard tables); rows of 34 uint8 counts."},
+     "batch(job, src, dead, melded, wrc, players, threads, shanten, first, second[, taken]): the numpy\n"
+     "batches behind shanten.batch (job 0 shanten, 1 uke-ire, 2 discard tables); rows of 34 uint8 counts."},
     {NULL, NULL, 0, NULL}};

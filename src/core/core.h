@@ -13,7 +13,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "necessary.h"
+#include "queries.h"
 
 /* ---- args.c: Python arguments to validated counts and limits ------------ */
 
@@ -23,7 +23,8 @@ extern PyObject *count_objects[5];          /* the ints 0 to 4 */
 extern const char *const TILE_NAMES[SH_KINDS];
 
 /* Faults found in C, as validate() and the batch report them. */
-enum { SH_BAD_TOTAL = SH_ABSENT_KIND + 1, SH_BAD_DEAD_TOTAL, SH_BAD_ABSENT_DEAD, SH_NOT_3N1, SH_NOT_3N2, SH_UNREACHABLE };
+enum { SH_BAD_TOTAL = SH_ABSENT_KIND + 1, SH_BAD_DEAD_TOTAL, SH_BAD_ABSENT_DEAD, SH_NOT_3N1, SH_NOT_3N2, SH_UNREACHABLE,
+       SH_TAKEN_NOT_HELD };
 
 /* Raise InvalidHandError for a fault: code from validate() or the enum above,
  * value the count or the number of tiles, kind the tile kind, prefix where. */
@@ -65,7 +66,7 @@ int unreachable(int r);
     "seven_pairs_quads: let four of a kind count as two pairs of seven pairs.\n"
 
 /* Set at import by shanten/__init__.py through _core._init. */
-int args_set_hooks(PyObject *error, PyObject *resolve_hook, PyObject *meld_hook);
+int args_set_hooks(PyObject *error, PyObject *resolve_hook, PyObject *meld_hook, PyObject *hand_type);
 int args_module_init(void);
 
 /* ---- tables.c ------------------------------------------------------------ */

@@ -1,6 +1,7 @@
 /* Entry points for tile efficiency of one hand: uke-ire, unnecessary tiles
  * and discard tables, returned as struct sequences. */
 #include "core.h"
+#include "improve.h"
 
 static PyTypeObject ukeire_type, unnecessary_type, discard_type;
 
@@ -179,10 +180,11 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_Format(invalid_hand_error, "a discard table needs 3n+2 concealed tiles, got %d: use ukeire()", h.sm.tiles);
         return NULL;
     }
-    const int before = best_of_forms(evaluate(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs), h.forms);
-    if (unreachable(before) || (!h.quads_as_pairs && load_necessary() < 0))
+    if (!h.quads_as_pairs && load_necessary() < 0)
         return NULL;
-    discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, after, masks);
+    const int before = discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, after, masks);
+    if (unreachable(before))
+        return NULL;
     const int kept = before > 0 ? before : 1; /* a complete hand keeps at best tenpai */
     for (uint64_t rest = h.sm.held; rest; rest &= rest - 1) {
         const int d = lowest_bit(rest);
@@ -230,6 +232,119 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
     return table;
 }
 
+/* ---- improvements and good-shape share ----------------------------------- */
+
+/* (kind, live, discard, total, tiles) per improving draw; shanten.efficiency names them. */
+static PyObject *draws_tuple(const improvement *draws, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        const improvement *x = &draws[i];
+        PyObject *name = x->red ? red_names[x->discard / 9] : tile_names[x->discard];
+        PyObject *tiles = kinds_tuple(x->mask, tile_names);
+        PyObject *item = tiles ? Py_BuildValue("iiOiN", x->kind, x->live, name, x->total, tiles) : NULL;
+        if (!item) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, item);
+    }
+    return t;
+}
+
+/* A validated 3n+1 hand's replacement number and live uke-ire, as the queries below start. */
+static int three_n_one(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname, hand_state *h,
+                       uint64_t *mask)
+{
+    if (resolve_args(args, nargs, kwnames, fname, 1, h) < 0)
+        return -1;
+    if (h->sm.tiles % 3 != 1) {
+        PyErr_Format(invalid_hand_error, "%s needs 3n+1 concealed tiles, got %d", fname, h->sm.tiles);
+        return -1;
+    }
+    const int r = necessary_of(h, mask);
+    if (r < 0 || unreachable(r))
+        return -1;
+    *mask &= summarize(h->live).held;
+    return r;
+}
+
+static PyObject *py_improvement_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    uint64_t mask;
+    const int r = three_n_one(args, nargs, kwnames, "improvements", &h, &mask);
+    if (r < 0)
+        return NULL;
+    const int total = live_total(mask, h.live);
+    if (r > 2)
+        return Py_BuildValue("iiO", r - 1, total, Py_None);
+    improvement draws[SH_KINDS];
+    const draw_base b = {h.c, h.limits, h.live, h.red, h.players, h.quads_as_pairs, h.forms};
+    return Py_BuildValue("iiN", r - 1, total, draws_tuple(draws, improvement_draws(&b, r, mask, total, draws)));
+}
+
+static PyObject *py_good_shape(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    uint64_t mask;
+    const int r = three_n_one(args, nargs, kwnames, "good_shape_share", &h, &mask);
+    if (r < 0)
+        return NULL;
+    const draw_base b = {h.c, h.limits, h.live, h.red, h.players, h.quads_as_pairs, h.forms};
+    return Py_BuildValue("iii", r - 1, r == 2 ? good_shape_live(&b, mask) : 0, live_total(mask, h.live));
+}
+
+/* For each discard of a 3n+2 hand that leaves tenpai or 1-shanten (a red and a
+ * plain five apart): (kind, red, improvement draws, good-shape live copies or
+ * None, live uke-ire), with the 3n+2 hand's live copies: the discarded copy
+ * is gone, as in the discard table. */
+static PyObject *py_discard_details(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    hand_state h;
+    int after[SH_KINDS];
+    uint64_t masks[SH_KINDS];
+    if (resolve_args(args, nargs, kwnames, "discard_details", 1, &h) < 0)
+        return NULL;
+    if (h.sm.tiles % 3 != 2) {
+        PyErr_Format(invalid_hand_error, "discard details need 3n+2 concealed tiles, got %d", h.sm.tiles);
+        return NULL;
+    }
+    if ((!h.quads_as_pairs && load_necessary() < 0) ||
+        unreachable(discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, after, masks)))
+        return NULL;
+    PyObject *rows = PyList_New(0);
+    for (uint64_t rest = h.sm.held; rows && rest; rest &= rest - 1) {
+        const int d = lowest_bit(rest), r = after[d];
+        if (r != 1 && r != 2)
+            continue;
+        const int is_five = d < 27 && d % 9 == 4, reds = is_five ? h.red[d / 9] : 0;
+        const int total = live_total(masks[d], h.live);
+        for (int red = 1; red >= 0; red--) {
+            if (red ? !reds : reds && h.c[d] <= reds)
+                continue;
+            uint8_t red13[3] = {h.red[0], h.red[1], h.red[2]};
+            red13[d / 9 < 3 ? d / 9 : 0] -= (uint8_t)red;
+            h.c[d]--;
+            const draw_base b = {h.c, h.limits, h.live, red13, h.players, h.quads_as_pairs, h.forms};
+            improvement draws[SH_KINDS];
+            const int n = improvement_draws(&b, r, masks[d], total, draws);
+            PyObject *good = r == 2 && total ? PyLong_FromLong(good_shape_live(&b, masks[d])) : Py_NewRef(Py_None);
+            h.c[d]++;
+            PyObject *row = good ? Py_BuildValue("iONNi", d, red ? Py_True : Py_False, draws_tuple(draws, n), good,
+                                                 total)
+                                 : NULL;
+            if (!row || PyList_Append(rows, row) < 0) {
+                Py_XDECREF(row);
+                Py_CLEAR(rows);
+                break;
+            }
+            Py_DECREF(row);
+        }
+    }
+    return rows;
+}
+
 #define TILE_SIG(name) \
     name "(hand, /, *, melds=None, rule='tenhou', dead=None, players=4, seven_pairs_quads=False, regular_only=False)\n--\n\n"
 
@@ -268,6 +383,13 @@ PyMethodDef efficiency_methods[] = {
      "('5z', 0, ('1z', '2z'), 4, False)\n"
      ">>> [(row.tile, row.kind, row.red) for row in discards('123m40556p789s112z') if row.kind == 13]\n"
      "[('0p', 13, True), ('5p', 13, False)]\n"},
+    {"improvement_draws", (PyCFunction)(void (*)(void))py_improvement_draws, METH_FASTCALL | METH_KEYWORDS,
+     "improvement_draws(hand, /, **options) -> (shanten, live uke-ire, draws or None): see shanten.improvements."},
+    {"good_shape", (PyCFunction)(void (*)(void))py_good_shape, METH_FASTCALL | METH_KEYWORDS,
+     "good_shape(hand, /, **options) -> (shanten, good live tiles, live uke-ire): see shanten.good_shape_share."},
+    {"discard_details", (PyCFunction)(void (*)(void))py_discard_details, METH_FASTCALL | METH_KEYWORDS,
+     "discard_details(hand, /, **options) -> [(kind, red, draws, good, total)]: improvements and good-shape\n"
+     "share of each discard of a 3n+2 hand that leaves tenpai or 1-shanten (shanten.analysis)."},
     {NULL, NULL, 0, NULL}};
 
 int efficiency_add_types(PyObject *module)

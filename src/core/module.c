@@ -26,18 +26,18 @@ static PyObject *py_suit_values(PyObject *self, PyObject *arg)
 
 static PyObject *py_init(PyObject *self, PyObject *args)
 {
-    PyObject *table, *error, *hook, *melds;
+    PyObject *table, *error, *hook, *melds, *hand;
     const char *path;
-    if (!PyArg_ParseTuple(args, "SOOOs", &table, &error, &hook, &melds, &path))
+    if (!PyArg_ParseTuple(args, "SOOOsO", &table, &error, &hook, &melds, &path, &hand))
         return NULL;
-    if (tables_set(table, path) < 0 || args_set_hooks(error, hook, melds) < 0)
+    if (tables_set(table, path) < 0 || args_set_hooks(error, hook, melds, hand) < 0)
         return NULL;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef module_methods[] = {
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
-    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path)"},
+    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path, hand_type)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1,

@@ -23,8 +23,11 @@ extern const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16
  * when read); the isolated group has its masks spelled out. */
 typedef struct {
     const uint8_t *v, *need;
-    int base;
+    int base;              /* a suit's first kind; the isolated group: its ISO_TABLE index */
     uint64_t mask[SH_ROW]; /* bit k: kind k (isolated group only) */
+    int exact;             /* under limits (mark_exact): bit e, entry e's optimal targets all fit them */
+    int solved;            /* under limits: 1 once `row` holds the group's exact row (the DP) */
+    uint8_t row[16];
 } masked_row;
 
 static inline uint64_t entry_mask(const masked_row *g, int e)
@@ -56,6 +59,7 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
     }
     out->v = ISO_TABLE[idx];
     out->need = NULL;
+    out->base = idx;
     memset(out->mask, 0, sizeof out->mask);
     for (int k = 0; k < 4; k++) {
         if (!with_count[k])
@@ -67,28 +71,15 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
     }
 }
 
-/* Lower limits as the mask checks see them. */
+/* Lower limits as the checks of limited.h see them: the hand, the limits, and
+ * masks of kinds by limit. */
 typedef struct {
     const uint8_t *c, *lim;
-    uint64_t limited; /* kinds whose limit is below 4 */
+    uint64_t limited;            /* kinds whose limit is below 4 */
+    uint64_t pair_slots;         /* kinds that may be held twice (seven pairs) */
+    uint64_t orphan_one, orphan_two; /* orphans that may be held once, twice */
+    int players;
 } limit_view;
-
-/* Whether an entry stays exact, with the same necessary kinds, under the
- * limits. An optimal target t of entry v exceeds the hand only on the entry's
- * necessary kinds, and there by at most v (and never past 4): so the entry is
- * exact when h_i + v <= lim_i for each of those kinds whose limit is below 4. */
-static inline int entry_exact(const masked_row *g, int e, const limit_view *lv)
-{
-    if (!lv)
-        return 1;
-    const int v = g->v[e];
-    for (uint64_t m = entry_mask(g, e) & lv->limited; m; m &= m - 1) {
-        const int i = lowest_bit(m);
-        if (lv->c[i] + v > lv->lim[i])
-            return 0;
-    }
-    return 1;
-}
 
 /* The masked rows of a hand's groups (3 or 4: the run suits, then the
  * isolated group); returns how many. */
@@ -119,26 +110,32 @@ static inline int group_of(int k, int players)
  * masks. With limits (lv != NULL), *exact tells whether the limits leave every
  * such entry as it is (entry_exact): then they change neither the value nor
  * the mask. */
-static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+/* The complement rows of 3 or 4 group rows: rest[k], every group but k,
+ * merged; returns the whole hand's value for M melds and the pair. */
+static int complement_rows(const row_t *r, int ng, int M, row_t *rest)
 {
-    row_t r[4], rest[4]; /* rest[k]: every group but k, merged */
-    for (int k = 0; k < ng; k++)
-        r[k] = row_load(g[k].v);
-    int best;
     if (ng == 4) {
         const row_t left = merge_rows(r[0], r[1]), right = merge_rows(r[2], r[3]);
-        best = final_value(left, right, M);
         rest[0] = merge_rows(r[1], right);
         rest[1] = merge_rows(r[0], right);
         rest[2] = merge_rows(left, r[3]);
         rest[3] = merge_rows(left, r[2]);
-    } else {
-        const row_t right = merge_rows(r[1], r[2]);
-        best = final_value(r[0], right, M);
-        rest[0] = right;
-        rest[1] = merge_rows(r[0], r[2]);
-        rest[2] = merge_rows(r[0], r[1]);
+        return final_value(left, right, M);
     }
+    const row_t right = merge_rows(r[1], r[2]);
+    rest[0] = right;
+    rest[1] = merge_rows(r[0], r[2]);
+    rest[2] = merge_rows(r[0], r[1]);
+    return final_value(r[0], right, M);
+}
+
+static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+{
+    row_t r[4], rest[4];
+    memset(r, 0, sizeof r); /* ng is 3 or 4: the compiler cannot tell */
+    for (int k = 0; k < ng; k++)
+        r[k] = row_load(g[k].v);
+    const int best = complement_rows(r, ng, M, rest);
     const row_t partner = row_load(PARTNER[M]);
     *mask = 0;
     *exact = 1;
@@ -148,17 +145,10 @@ static int regular_from_groups(const masked_row *g, int ng, int M, const limit_v
         for (int e = 0; e < SH_ROW; e++)
             if (sum[e] == best) {
                 *mask |= entry_mask(&g[k], e);
-                *exact &= entry_exact(&g[k], e, lv);
+                *exact &= !lv || g[k].exact >> e & 1;
             }
     }
     return best;
-}
-
-static int regular_necessary(const uint8_t *c, int M, int players, const limit_view *lv, uint64_t *mask, int *exact)
-{
-    masked_row g[4];
-    const int ng = masked_groups(c, players, g);
-    return regular_from_groups(g, ng, M, lv, mask, exact);
 }
 
 static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
@@ -234,137 +224,6 @@ static int necessary_by_draws(uint8_t *c, const summary_t *sm, const uint8_t *li
         const int drawn = best_of_forms(evaluate(c, &more, lim, players, quads_as_pairs), forms);
         c[t]--;
         if (drawn < r)
-            *mask |= 1ULL << t;
-    }
-    return r;
-}
-
-/* Lower limits, seven pairs without quads. Limits only raise replacement
- * numbers, and a draw lowers one by at most 1, so when the limits leave the
- * hand's number as it is, only the table path's necessary kinds can be
- * necessary. When the limits leave every optimal split's entries as they are
- * (and seven pairs and thirteen orphans do not attain the minimum), those kinds
- * are exactly the answer; otherwise each of them is evaluated, and only when
- * the limits raise the number are all drawable kinds. */
-static int necessary_limited(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
-                             int forms, uint64_t *mask)
-{
-    limit_view lv = {c, lim, 0};
-    for (int i = 0; i < SH_KINDS; i++)
-        lv.limited |= (uint64_t)(lim[i] < 4) << i;
-    int exact = 1, best = SH_INF;
-    *mask = 0;
-    if (forms & FORM_REGULAR)
-        best = regular_necessary(c, sm->tiles / 3, players, &lv, mask, &exact);
-    if (sm->tiles == 13) { /* a special form that attains the minimum may lose it under limits */
-        if ((forms & FORM_SEVEN_PAIRS) && seven_pairs(c, sm, NULL, 0) <= best)
-            exact = 0;
-        if ((forms & FORM_ORPHANS) && thirteen_orphans(c, sm, NULL) <= best)
-            exact = 0;
-    }
-    if (exact)
-        return best;
-    uint64_t candidates;
-    const int fast = necessary_fast(c, sm, players, forms, &candidates);
-    const int r = best_of_forms(evaluate(c, sm, lim, players, 0), forms);
-    if (r != fast)
-        return necessary_by_draws(c, sm, lim, live, players, 0, forms, mask);
-    *mask = 0;
-    for (uint64_t rest = candidates & summarize(live).held; rest; rest &= rest - 1) {
-        const int t = lowest_bit(rest);
-        c[t]++;
-        const summary_t more = summarize(c);
-        const int drawn = best_of_forms(evaluate(c, &more, lim, players, 0), forms);
-        c[t]--;
-        if (drawn < r)
-            *mask |= 1ULL << t;
-    }
-    return r;
-}
-
-/* Necessary kinds of a validated 3n+1 hand before the live filter, under any
- * limits (necessary.bin must be loaded, except with seven_pairs_quads). */
-static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
-                         int quads_as_pairs, int forms, uint64_t *mask)
-{
-    if (quads_as_pairs)
-        return necessary_by_draws(c, sm, lim, live, players, quads_as_pairs, forms, mask);
-    if (!lim)
-        return necessary_fast(c, sm, players, forms, mask);
-    return necessary_limited(c, sm, lim, live, players, forms, mask);
-}
-
-/* A discard table of a validated 3n+2 hand: for each held kind d, the
- * replacement number after discarding d (after[d]; SH_INF for kinds not held)
- * and the necessary kinds it leaves that still have a live copy. The discarded
- * copy joins the dead tiles, so live counts stay those of the 3n+2 hand. */
-static inline void discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
-                          int quads_as_pairs, int forms, int after[SH_KINDS], uint64_t masks[SH_KINDS])
-{
-    const uint64_t drawable = summarize(live).held;
-    const int table_path = !lim && !quads_as_pairs;
-    masked_row g[4];
-    const int ng = table_path ? masked_groups(c, players, g) : 0;
-    for (int d = 0; d < SH_KINDS; d++) {
-        after[d] = SH_INF;
-        masks[d] = 0;
-    }
-    for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
-        const int d = lowest_bit(rest);
-        c[d]--;
-        const summary_t less = summarize(c);
-        if (table_path) { /* only the discard's group changes */
-            const int k = group_of(d, players);
-            const masked_row kept = g[k];
-            if (k < ng - 1)
-                suit_masked(c, d / 9 * 9, &g[k]);
-            else
-                iso_masked(c, players, &g[k]);
-            after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
-            g[k] = kept;
-        } else {
-            after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
-        }
-        masks[d] &= drawable;
-        c[d]++;
-    }
-}
-
-/* Unnecessary tiles: the held kinds some optimal target holds fewer of, i.e.
- * whose removal leaves the replacement number (for the same target size) as
- * it is. On the table path only the removed kind's group row is looked up
- * again; under lower limits the evaluator is asked once per held kind. */
-static inline int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs,
-                             int forms, uint64_t *mask)
-{
-    const int M = sm->tiles / 3, special = sm->tiles >= 13;
-    const int table_path = !lim && !quads_as_pairs;
-    const uint8_t *rows[4];
-    int bases[3];
-    const int ns = run_suits(players, bases), ng = table_path ? fast_rows(c, players, rows) : 0;
-    const int r = best_of_forms(evaluate_with(c, sm, lim, players, quads_as_pairs, M, special), forms);
-    *mask = 0;
-    for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
-        const int t = lowest_bit(rest);
-        c[t]--;
-        const summary_t less = summarize(c);
-        forms_t f;
-        if (table_path) {
-            int g = ns; /* the isolated group unless t lies in a run suit */
-            for (int k = 0; k < ns; k++)
-                if (t >= bases[k] && t < bases[k] + 9)
-                    g = k;
-            const uint8_t *kept = rows[g];
-            rows[g] = g < ns ? suit_row(c + bases[g]) : iso_row(c, players);
-            f.regular = combine_groups(rows, ng, M);
-            rows[g] = kept;
-            f.seven_pairs = special ? seven_pairs(c, &less, NULL, 0) : SH_INF;
-            f.orphans = special ? thirteen_orphans(c, &less, NULL) : SH_INF;
-        } else {
-            f = evaluate_with(c, &less, lim, players, quads_as_pairs, M, special);
-        }
-        c[t]++;
-        if (best_of_forms(f, forms) == r)
             *mask |= 1ULL << t;
     }
     return r;

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import _core
 from ._resolve import DeadLike, HandLike, MeldLike, to_hand
-from .efficiency import Discard, Improvements, Ukeire, discards, good_shape_share, improvements, ukeire
+from .efficiency import Discard, Improvements, Ukeire, discards, draws_of, improvements, summary, ukeire
 from .forms import Forms, shanten_forms
-from .tiles import FIVES, TILE_ID_NAMES, Hand
+from .tiles import TILE_ID_NAMES, Hand
 
 SCHEMA_VERSION = 2
 
@@ -82,34 +83,24 @@ def analyze(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: st
             players: int = 4, back: bool = False) -> Analysis:
     """Analyse ``hand`` as the command line does; ``back`` keeps the discards that raise the shanten.
 
-    A complete hand lists the discards that keep it tenpai (as tenhou.net/2 does).
+    A complete hand lists the discards that keep it tenpai (as tenhou.net/2 does). A discard row's
+    improvements and good-shape share count live tiles as its uke-ire does: the discarded copy is gone.
     """
     h = to_hand(hand, melds, players)
     options: dict[str, Any] = {"rule": rule, "dead": dead, "players": players}
     forms = shanten_forms(h, **options)
     if h.concealed_count % 3 == 1:
         u = ukeire(h, **options)
-        return Analysis(h, rule, players, forms, u, _improvements(h, u.shanten, options), ())
+        return Analysis(h, rule, players, forms, u, improvements(h, **options) if u.shanten in (0, 1) else None, ())
+    details = {(kind, red): (draws, good) for kind, red, draws, good, _ in _core.discard_details(h, **options)}
     rows = []
     for row in discards(h, **options):
         if row.back and not back:
             continue
-        after = _after(h, row)
-        share = good_shape_share(after, **options) if row.shanten == 1 and row.total else None
-        rows.append(Row(row, _improvements(after, row.shanten, options), share))
+        draws, good = details.get((row.kind, row.red), (None, None))
+        improving = None if draws is None else summary(row.shanten, row.total, draws_of(draws))
+        rows.append(Row(row, improving, None if good is None else good / row.total))
     return Analysis(h, rule, players, forms, None, None, tuple(rows))
-
-
-def _after(hand: Hand, row: Discard) -> Hand:
-    counts, red = list(hand.counts), list(hand.red)
-    counts[row.kind] -= 1
-    if row.red:
-        red[FIVES.index(row.kind)] -= 1
-    return Hand(tuple(counts), (red[0], red[1], red[2]), hand.melds)
-
-
-def _improvements(hand: Hand, shanten: int, options: dict[str, Any]) -> Improvements | None:
-    return improvements(hand, **options) if shanten in (0, 1) else None
 
 
 def _ukeire_json(u: Ukeire | Discard) -> dict[str, Any]:

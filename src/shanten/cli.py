@@ -22,7 +22,10 @@ from .tenhou import MODES, pairi
 from .tiles import InvalidHandError
 
 # name -> (module with ``command(argv) -> int``, one line for --help); the query command needs no name.
-COMMANDS: dict[str, tuple[str, str]] = {"serve": ("shanten.web.serve", "the 牌理 web page and JSON API")}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "review": ("shanten.review.cli", "review every discard of game records into Parquet tables"),
+    "serve": ("shanten.web.serve", "the 牌理 web page and JSON API"),
+}
 
 EXAMPLES = """examples:
   shanten 336m237p2479s167z3s                 discard table of a 14-tile hand (3s: the drawn tile)

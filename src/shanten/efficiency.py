@@ -36,13 +36,12 @@ shanten.Ukeire(shanten=0, tiles=('1z', '2z'), kinds=(27, 28), counts=(2, 2), tot
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from . import _core
-from ._resolve import DeadLike, HandLike, MeldLike, resolve, to_hand
+from ._resolve import DeadLike, HandLike, MeldLike
 from .forms import describe
-from .tiles import TILE_NAMES, Hand, InvalidHandError
+from .tiles import TILE_NAMES, InvalidHandError
 
 Ukeire = _core.Ukeire
 Unnecessary = _core.Unnecessary
@@ -84,34 +83,17 @@ class Improvements(NamedTuple):
         return improvements_html(self)
 
 
-@dataclass(frozen=True)
-class _Situation:
-    """What surrounds the hand: melds, dead tiles and rules, passed to every query alike."""
+def draws_of(raw: Iterable[tuple[int, int, str, int, tuple[str, ...]]]) -> tuple[Improvement, ...]:
+    """The core's improvement draws, (kind, live, discard, total, tiles) each, as Improvement objects."""
+    return tuple(Improvement(TILE_NAMES[kind], kind, live, discard, total, tiles)
+                 for kind, live, discard, total, tiles in raw)
 
-    melds: Iterable[MeldLike] | None
-    rule: str
-    dead: DeadLike
-    players: int
-    seven_pairs_quads: bool
 
-    def ukeire(self, hand: HandLike) -> Ukeire:
-        return ukeire(hand, melds=self.melds, rule=self.rule, dead=self.dead, players=self.players,
-                      seven_pairs_quads=self.seven_pairs_quads)
-
-    def live(self, hand: HandLike) -> bytes:
-        return resolve(hand, self.melds, self.rule, self.dead, self.players)[2]
-
-    def after_draws(self, hand: HandLike, kinds: Iterable[int]) -> dict[int, tuple[Discard, ...]]:
-        """The discard table after drawing each of ``kinds``."""
-        h = to_hand(hand, self.melds, self.players)
-        tables = {}
-        for kind in kinds:
-            counts = list(h.counts)
-            counts[kind] += 1
-            after = Hand(tuple(counts), h.red, h.melds)  # red fives kept: the table names the red one
-            tables[kind] = discards(after, rule=self.rule, dead=self.dead, players=self.players,
-                                    seven_pairs_quads=self.seven_pairs_quads)
-        return tables
+def summary(shanten: int, total: int, draws: tuple[Improvement, ...]) -> Improvements:
+    """Improvements with their live improving tiles and average uke-ire after improving."""
+    improving = sum(draw.live for draw in draws)
+    average = sum(d.live * d.total for d in draws) / improving if draws else None
+    return Improvements(shanten, total, improving, average, draws)
 
 
 def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
@@ -128,25 +110,11 @@ def improvements(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rul
     >>> [(draw.tile, draw.live, draw.discard, draw.tiles) for draw in result.draws][:2]
     [('1m', 2, '3m', ('1m', '4m', '1z')), ('4m', 4, '1m', ('2m', '5m'))]
     """
-    situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
-    base = situation.ukeire(hand)
-    if base.shanten not in (0, 1):
-        raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {describe(base.shanten)}")
-    live = situation.live(hand)
-    candidates = [k for k in range(34) if live[k] and not base.mask >> k & 1]
-    draws = []
-    for kind, table in situation.after_draws(hand, candidates).items():
-        keeping = [row for row in table if row.shanten == base.shanten]
-        if not keeping:
-            continue
-        best = max(keeping, key=lambda row: (row.total, len(row.tiles)))  # max keeps the first of ties
-        better_wait = base.shanten == 0 and len(base.tiles) < 2 <= len(best.tiles)
-        if best.total > base.total or better_wait:
-            draws.append(Improvement(TILE_NAMES[kind], kind, live[kind], best.tile, best.total, best.tiles))
-    draws.sort(key=lambda d: -d.total)
-    improving = sum(draw.live for draw in draws)
-    average = sum(d.live * d.total for d in draws) / improving if draws else None
-    return Improvements(base.shanten, base.total, improving, average, tuple(draws))
+    shanten, total, raw = _core.improvement_draws(hand, melds=melds, rule=rule, dead=dead, players=players,
+                                                  seven_pairs_quads=seven_pairs_quads)
+    if raw is None:
+        raise InvalidHandError(f"improvements are for tenpai and 1-shanten hands; this hand is {describe(shanten)}")
+    return summary(shanten, total, draws_of(raw))
 
 
 def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
@@ -158,14 +126,8 @@ def good_shape_share(hand: HandLike, *, melds: Iterable[MeldLike] | None = None,
     >>> round(good_shape_share("23m456p789s11z579s"), 3)   # 6s, 8s give 1-4m; 1m, 4m a kanchan
     0.467
     """
-    situation = _Situation(melds, rule, dead, players, seven_pairs_quads)
-    base = situation.ukeire(hand)
-    if base.shanten != 1:
-        raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {describe(base.shanten)}")
-    if not base.total:
-        return 0.0
-    kinds = [kind for kind in range(34) if base.mask >> kind & 1]  # the order of base.tiles and counts
-    tables = situation.after_draws(hand, kinds)
-    good = sum(count for kind, count in zip(kinds, base.counts)
-               if any(row.shanten == 0 and len(row.tiles) >= 2 for row in tables[kind]))
-    return good / base.total
+    shanten, good, total = _core.good_shape(hand, melds=melds, rule=rule, dead=dead, players=players,
+                                            seven_pairs_quads=seven_pairs_quads)
+    if shanten != 1:
+        raise InvalidHandError(f"good-shape share is for 1-shanten hands; this hand is {describe(shanten)}")
+    return good / total if total else 0.0

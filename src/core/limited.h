@@ -1,0 +1,328 @@
+/* Necessary kinds under lower limits (own melds under rule "wrc", dead
+ * tiles), from the table path's rows: the limits only raise replacement
+ * numbers, and a draw lowers one by at most 1, so whenever the limits leave a
+ * hand's number as it is, only the table path's necessary kinds can be
+ * necessary; the table itself tells which optimal targets fit the limits.
+ */
+#ifndef SHANTEN_LIMITED_H
+#define SHANTEN_LIMITED_H
+
+#include "necessary.h"
+
+static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim, int players)
+{
+    *lv = (limit_view){c, lim, 0, 0, 0, 0, players};
+    for (int i = 0; i < SH_KINDS; i++) {
+        lv->limited |= (uint64_t)(lim[i] < 4) << i;
+        lv->pair_slots |= (uint64_t)(lim[i] >= 2) << i;
+    }
+    lv->orphan_one = ORPHAN_BITS;
+    for (uint64_t rest = ORPHAN_BITS; rest; rest &= rest - 1) {
+        const int k = lowest_bit(rest);
+        if (lim[k] < 1)
+            lv->orphan_one &= ~(1ULL << k);
+    }
+    lv->orphan_two = ORPHAN_BITS & lv->pair_slots;
+}
+
+/* Mark the entries of g that the limits leave as they are: those whose every
+ * optimal target fits them (none solved yet). An optimal target of entry e
+ * (value v) exceeds the hand only on e's necessary kinds; it exceeds kind i by
+ * k or more exactly when k more copies of i lower the entry by k. So for each
+ * limited kind i with room r = lim_i - h_i, one table lookup of the group with
+ * r + 1 more copies of i shows every entry that some optimal target of needs
+ * more than the room. A shape past the table's 14 tiles fails its entries. */
+static int exact_entries(const masked_row *g, const limit_view *lv);
+
+/* A group's packed counts and limits, 3 bits each (its kinds, up to 9), with
+ * the group's kind in the top bits: the key of the per-thread caches. */
+static uint64_t group_key(const masked_row *g, const limit_view *lv, int players)
+{
+    const uint8_t *kinds;
+    const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(players, &kinds);
+    if (suit)
+        kinds = SUIT_KINDS[g->base / 9];
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)suit << 62 | (uint64_t)n << 56;
+    for (int j = 0; j < n; j++)
+        key |= (uint64_t)(lv->c[kinds[j]] | lv->lim[kinds[j]] << 3) << (6 * j);
+    return key;
+}
+
+/* Which entries of a group the limits leave as they are depends on the
+ * group's counts and limits only, which recur from turn to turn of a record:
+ * remembered per thread. */
+#define MARK_CACHE 16384
+typedef struct {
+    uint64_t key;
+    int exact;
+} mark_entry;
+#if defined(__GNUC__)
+static __thread mark_entry mark_cache[MARK_CACHE];
+#endif
+
+static void mark_exact(masked_row *g, const limit_view *lv)
+{
+    g->solved = 0;
+#if defined(__GNUC__)
+    const uint64_t key = group_key(g, lv, lv->players);
+    mark_entry *slot = &mark_cache[(key * 0x9E3779B97F4A7C15ULL) >> 50];
+    if (slot->key == key) {
+        g->exact = slot->exact;
+        return;
+    }
+    g->exact = exact_entries(g, lv);
+    slot->key = key;
+    slot->exact = g->exact;
+#else
+    g->exact = exact_entries(g, lv);
+#endif
+}
+
+static int exact_entries(const masked_row *g, const limit_view *lv)
+{
+    uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
+    int fail = 0, present = 0, top = 0;
+    for (int e = 0; e < SH_ROW; e++) {
+        wanted |= entry_mask(g, e);
+        if (g->v[e] < SH_INF) {
+            present |= 1 << e;
+            top = top > g->v[e] ? top : g->v[e];
+        }
+    }
+    for (uint64_t m = wanted & lv->limited; m; m &= m - 1) {
+        const int i = lowest_bit(m), k = lv->lim[i] - lv->c[i] + 1;
+        if (k > top) /* no entry is worth so many tiles */
+            continue;
+        if (k == 1) { /* no copy left: exceeding by 1 is being a necessary kind */
+            for (int e = 0; e < SH_ROW; e++)
+                fail |= (int)(entry_mask(g, e) >> i & 1) << e;
+            continue;
+        }
+        const uint8_t *more;
+        uint8_t shape[16];
+        if (!g->need) { /* the isolated group: kinds with the same count are interchangeable */
+            more = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];
+        } else {
+            memcpy(shape, lv->c + g->base, 9);
+            shape[i - g->base] += (uint8_t)k;
+            int tiles = 0;
+            for (int j = 0; j < 9; j++)
+                tiles += shape[j];
+            if (tiles > 14) {
+                for (int e = 0; e < SH_ROW; e++)
+                    fail |= (g->v[e] >= k && (entry_mask(g, e) >> i & 1)) << e;
+                continue;
+            }
+            more = suit_row(shape);
+        }
+        for (int e = 0; e < SH_ROW; e++)
+            fail |= (g->v[e] >= k && more[e] == g->v[e] - k) << e;
+    }
+    return present & ~fail;
+}
+
+/* The exact row of a group under limits (dp.h), remembered per thread like
+ * the marks. */
+#define DP_CACHE 8192
+typedef struct {
+    uint64_t key; /* 0: empty (a key has its top bit set) */
+    uint8_t row[16];
+} dp_entry;
+#if defined(__GNUC__)
+static __thread dp_entry dp_cache[DP_CACHE];
+#endif
+
+static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
+{
+    const uint8_t *kinds;
+    const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(lv->players, &kinds);
+    if (suit)
+        kinds = SUIT_KINDS[g->base / 9];
+#if defined(__GNUC__)
+    const uint64_t key = group_key(g, lv, lv->players);
+    dp_entry *slot = &dp_cache[(key * 0x9E3779B97F4A7C15ULL) >> 51];
+    if (slot->key == key) {
+        memcpy(out, slot->row, 16);
+        return;
+    }
+#endif
+    uint8_t h[9], l[9];
+    for (int j = 0; j < n; j++) {
+        h[j] = lv->c[kinds[j]];
+        l[j] = lv->lim[kinds[j]];
+    }
+    memset(out, SH_INF, 16);
+    if (suit)
+        suit_dp(h, l, out);
+    else
+        isolated_dp(h, l, n, out);
+#if defined(__GNUC__)
+    slot->key = key;
+    memcpy(slot->row, out, 16);
+#endif
+}
+
+/* A group's upper-bound row under limits: its exact row once solved, else the
+ * table's entries that the limits leave as they are (others impossible). */
+static inline row_t upper_row(const masked_row *g)
+{
+    if (g->solved)
+        return row_load(g->row);
+    uint8_t up[16];
+    memcpy(up, g->v, 16);
+    for (int e = 0; e < SH_ROW; e++)
+        if (!(g->exact >> e & 1))
+            up[e] = SH_INF;
+    return row_load(up);
+}
+
+/* The regular form's number under limits from the hand's masked groups
+ * (mark_exact run). The table rows are a lower bound; their entries whose every
+ * optimal target fits the limits an upper bound, which in most hands meets it.
+ * Until they meet, a group with other entries is solved by the exact DP, kept
+ * in the group for the next call. */
+static int regular_limited_groups(masked_row *g, int ng, int M, const limit_view *lv, int players)
+{
+    uint8_t upper[4][16];
+    const uint8_t *lo[4], *up[4];
+    int open = 0; /* bit k: group k has entries that are neither exact nor solved */
+    for (int k = 0; k < ng; k++) {
+        if (g[k].solved) {
+            lo[k] = up[k] = g[k].row;
+            continue;
+        }
+        memcpy(upper[k], g[k].v, 16);
+        for (int e = 0; e < SH_ROW; e++)
+            if (g[k].v[e] < SH_INF && !(g[k].exact >> e & 1)) {
+                upper[k][e] = SH_INF;
+                open |= 1 << k;
+            }
+        lo[k] = g[k].v;
+        up[k] = upper[k];
+    }
+    for (;;) {
+        const int bound = combine_groups(lo, ng, M);
+        if (!open || combine_groups(up, ng, M) == bound)
+            return bound;
+        const int k = lowest_bit((uint64_t)open);
+        open &= open - 1;
+        group_dp(&g[k], lv, g[k].row);
+        g[k].solved = 1;
+        lo[k] = up[k] = g[k].row;
+    }
+}
+
+/* Seven pairs under limits: its number, and the kinds whose draw lowers it. A
+ * pair slot needs a limit of 2: a single of such a kind becomes a pair, and a
+ * new such kind helps while fewer than 7 are held. */
+static int seven_pairs_limited(const summary_t *sm, const limit_view *lv, uint64_t *mask)
+{
+    const uint64_t single = sm->held & ~sm->two & lv->pair_slots;
+    const int full = min2(popcount64(sm->two & lv->pair_slots), 7), half = popcount64(single);
+    if (mask)
+        *mask = single | (half < 7 - full ? lv->pair_slots & ~sm->held : 0);
+    return popcount64(lv->pair_slots) < 7 ? SH_INF : 14 - 2 * full - min2(half, 7 - full);
+}
+
+/* Thirteen orphans under limits: every orphan needs a copy and one of them a
+ * second. A missing orphan helps, and while none is paired, a held orphan that
+ * may be held twice. */
+static int thirteen_orphans_limited(const summary_t *sm, const limit_view *lv, uint64_t *mask)
+{
+    const uint64_t held = sm->held & ORPHAN_BITS, paired = sm->two & lv->orphan_two;
+    if (mask)
+        *mask = (lv->orphan_one & ~held) | (paired ? 0 : held & lv->orphan_two);
+    if (lv->orphan_one != ORPHAN_BITS || !lv->orphan_two)
+        return SH_INF;
+    return 14 - popcount64(held) - (paired != 0);
+}
+
+/* The regular form's necessary kinds under limits, r its number there. When
+ * the limits leave r as the table's number, the kinds are among the table's
+ * (`fast_mask`), and an exact entry on an optimal split of the upper-bound
+ * rows contributes its whole mask; otherwise (fast_mask: every kind) none is
+ * known yet. Each remaining drawable kind is drawn, which changes one group:
+ * the merged upper bounds of the others settle most with one step, the rest
+ * are solved. */
+static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uint8_t *live, int players,
+                                     masked_row *g, int ng, int M, int r, uint64_t fast_mask)
+{
+    row_t up[4], rest[4];
+    memset(up, 0, sizeof up); /* ng is 3 or 4: the compiler cannot tell */
+    for (int k = 0; k < ng; k++)
+        up[k] = upper_row(&g[k]);
+    complement_rows(up, ng, M, rest);
+    const row_t partner = row_load(PARTNER[M]);
+    uint64_t mask = 0;
+    for (int k = 0; k < ng; k++) {
+        uint8_t sum[16];
+        row_store(sum, row_add(up[k], row_gather(rest[k], partner)));
+        for (int e = 0; fast_mask != ALL_KINDS && e < SH_ROW; e++)
+            if (sum[e] == r && (g[k].exact >> e & 1))
+                mask |= entry_mask(&g[k], e);
+    }
+    for (uint64_t left = fast_mask & ~mask & summarize(live).held; left; left &= left - 1) {
+        const int t = lowest_bit(left), k = group_of(t, players);
+        const masked_row kept = g[k];
+        c[t]++;
+        if (k < ng - 1)
+            suit_masked(c, t / 9 * 9, &g[k]);
+        else
+            iso_masked(c, players, &g[k]);
+        mark_exact(&g[k], lv);
+        if (final_value(upper_row(&g[k]), rest[k], M) < r || regular_limited_groups(g, ng, M, lv, players) < r)
+            mask |= 1ULL << t;
+        c[t]--;
+        g[k] = kept;
+    }
+    return mask;
+}
+
+/* The replacement number and the necessary kinds of a 3n+1 hand under limits
+ * (seven pairs without quads), g its masked groups, marked. With `want` 0 the
+ * kinds are given only where they cost nothing more (*mask stays ~0 where not). When the limits leave every optimal split's entries as they are,
+ * the regular form's number and kinds are the table's; otherwise see
+ * regular_mask_limited, and only when the limits raise its number are all
+ * drawable kinds evaluated. Seven pairs and thirteen orphans have closed forms
+ * under limits. */
+static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
+                                    int players, int forms, masked_row *g, int ng, int want, uint64_t *mask)
+{
+    const int M = sm->tiles / 3;
+    int exact = 1, regular = SH_INF, pairs = SH_INF, orphans = SH_INF;
+    uint64_t regular_mask = 0, pairs_mask = 0, orphans_mask = 0;
+    if (forms & FORM_REGULAR) {
+        regular = regular_from_groups(g, ng, M, lv, &regular_mask, &exact);
+        if (!exact) {
+            const int fast = regular;
+            const uint64_t fast_mask = regular_mask;
+            regular = regular_limited_groups(g, ng, M, lv, players);
+            regular_mask = !want ? ~0ULL
+                                 : regular_mask_limited(c, lv, live, players, g, ng, M, regular,
+                                                        regular == fast ? fast_mask : ALL_KINDS);
+        }
+    }
+    if (sm->tiles == 13) {
+        if (forms & FORM_SEVEN_PAIRS)
+            pairs = seven_pairs_limited(sm, lv, &pairs_mask);
+        if (forms & FORM_ORPHANS)
+            orphans = thirteen_orphans_limited(sm, lv, &orphans_mask);
+    }
+    int best = 4 * SH_INF;
+    *mask = 0;
+    take_best(&best, mask, regular, regular_mask);
+    take_best(&best, mask, pairs, pairs_mask);
+    take_best(&best, mask, orphans, orphans_mask);
+    return best;
+}
+
+/* The hand's masked groups, marked under lv; returns how many. */
+static int limited_groups(const uint8_t *c, int players, const limit_view *lv, masked_row *g)
+{
+    const int ng = masked_groups(c, players, g);
+    for (int k = 0; k < ng; k++)
+        mark_exact(&g[k], lv);
+    return ng;
+}
+
+#endif

@@ -1,0 +1,76 @@
+"""Review every discard of game records: how each compares with the most efficient one.
+
+At each discard decision of every player, the core judges the hand with
+everything that player could see as dead tiles: shanten before and after, the
+live uke-ire of the discard taken and of the best one, the best discards, the
+rank of the one taken, whether it went shanten-back. ``review`` returns the
+tables (pyarrow) for a notebook; ``write`` streams them to Parquet files in a
+folder; ``shanten review`` is the command line. Schema: docs/review.md.
+
+>>> from pathlib import Path
+>>> tables = review([str(Path(__file__).parents[3] / "tests/data/records/short.mjlog")])
+>>> tables.decisions.num_rows, tables.rounds.num_rows, tables.errors.num_rows
+(20, 2, 0)
+>>> tables.players.column("player").to_pylist()
+['A', 'B', 'C', 'D']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+import pyarrow as pa
+
+from .analysis import FileReview, PlayerTotals, review_file, review_files
+from .run import Totals, Writer, errors_table, find, results
+from .schema import DECISIONS, ROUNDS, SCHEMA_VERSION, with_version
+
+__all__ = ["SCHEMA_VERSION", "FileReview", "PlayerTotals", "Review", "Totals", "review", "review_file", "review_files", "write"]
+
+
+class Review(NamedTuple):
+    """The review's tables and its summary counts."""
+
+    decisions: pa.Table
+    rounds: pa.Table
+    players: pa.Table
+    errors: pa.Table
+    totals: Totals
+
+
+def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None) -> Review:
+    """Review the records in ``paths`` (files, folders, globs, "-") and return the tables in memory."""
+    sources, skipped = find(paths)
+    totals = Totals(skipped=skipped)
+    decisions, rounds, errors = [], [], []
+    for result in results(sources, workers, dask):
+        totals.add(result)
+        decisions.append(result.decisions)
+        rounds.append(result.results)
+        errors.extend(result.errors)
+    return Review(pa.Table.from_batches(decisions, with_version(DECISIONS)),
+                  pa.Table.from_batches(rounds, with_version(ROUNDS)), totals.players_table(), errors_table(errors),
+                  totals)
+
+
+def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None = None,
+          progress: Callable[[Totals, int], None] | None = None) -> Totals:
+    """Review the records in ``paths`` into the folder ``out``: decisions.parquet, rounds.parquet,
+    players.parquet and errors.parquet. ``out`` appears whole when done; an interrupted run leaves
+    the previous ``out`` (or none). ``progress(totals, files)`` is called after each chunk of
+    files with the totals so far and the number of files in all."""
+    sources, skipped = find(paths)
+    totals = Totals(skipped=skipped)
+    writer = Writer(out)
+    try:
+        for result in results(sources, workers, dask):
+            totals.add(result)
+            writer.add(result)
+            if progress is not None:
+                progress(totals, len(sources))
+    except BaseException:
+        writer.abort()
+        raise
+    writer.close(totals)
+    return totals

@@ -1,0 +1,301 @@
+"""The review of one record file: replay every round, then judge every discard with the core.
+
+At each discard the discarding seat's 3n+2 hand, its own melds and everything
+it could see (every river, every meld, the dora indicators; ``Table.public``)
+are gathered; one ``discards_batch`` per file then gives, with those tiles as
+``dead=``, the shanten after every discard and the live uke-ire of those that
+can rank with the one taken. A round whose events are impossible is dropped
+whole and reported; the file's other rounds still count.
+
+>>> from pathlib import Path
+>>> result = review_file(str(Path(__file__).parents[3] / "tests/data/records/short.mjson"))
+>>> result.games, result.rounds, result.decisions.num_rows, result.errors
+(1, 2, 20, [])
+>>> row = result.decisions.slice(1, 1).to_pylist()[0]
+>>> row["hand"], row["discard"], row["shanten_after"], row["ukeire"], row["best_discards"], row["rank"]
+('239m678p567s12477z', '1z', 2, 22, ['2z'], 2)
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..batch import NOT_HELD, UNKNOWN, discards_batch
+from ..records import Call, Game, RecordError, Round, Table, Win, read
+from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, tile_kind
+from .schema import DECISIONS, ROUNDS
+
+KINDS = np.array([tile_kind(tile) for tile in range(37)], dtype=np.uint8)
+NAMES = pa.array(TILE_NAMES)
+TILE_ID_NAMES_ARRAY = np.array(TILE_ID_NAMES, dtype=object)
+
+
+@dataclass
+class PlayerTotals:
+    """What the per-player summary adds up, per player name."""
+
+    decisions: int = 0
+    free: int = 0  # decisions not already in riichi (forced discards are not choices)
+    matched: int = 0  # free decisions whose discard was among the most efficient ones
+    lost: int = 0  # live uke-ire lost, summed over free decisions that kept the best shanten
+    kept: int = 0  # those decisions
+    back: int = 0  # free decisions that went shanten-back
+
+    def add(self, other: PlayerTotals) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class FileReview:
+    """The tables and counts of some files (the unit of work); picklable, so that worker
+    processes can return it."""
+
+    files: int = 0
+    reviewed: int = 0  # files from which at least one game could be read
+    games: int = 0
+    rounds: int = 0
+    failed_rounds: int = 0
+    decisions: pa.RecordBatch = field(default_factory=lambda: pa.RecordBatch.from_pylist([], DECISIONS))
+    results: pa.RecordBatch = field(default_factory=lambda: pa.RecordBatch.from_pylist([], ROUNDS))
+    errors: list[tuple[str, str | None, str | None, str]] = field(default_factory=list)
+    players: dict[str, PlayerTotals] = field(default_factory=dict)
+
+
+class _Gathered:
+    """Everything read at each discard of a file: the seat's view as bytes (hand, face-up tiles,
+    own meld tiles, red fives: VIEW bytes a discard), small ints, and per round its key."""
+
+    VIEW = 34 * 3 + 3
+
+    def __init__(self) -> None:
+        self.views = bytearray()
+        self.ints = array("h")  # seat, tile, flags, turn, wall per discard
+        self.melds: list[str] = []
+        self.rounds: list[tuple[Game, Round, int]] = []  # each round and its discards
+
+    def __len__(self) -> int:
+        return len(self.melds)
+
+    def truncate(self, size: int) -> None:
+        del self.views[self.VIEW * size:], self.ints[5 * size:], self.melds[size:]
+
+
+TSUMOGIRI, RIICHI, IN_RIICHI, AFTER_CALL = 1, 2, 4, 8
+"""Flags of a discard."""
+
+
+def review_file(source: str | bytes) -> FileReview:
+    """Review every discard of the games in ``source`` (a path or the bytes of a record)."""
+    return review_files([source])
+
+
+def review_files(sources: list[str | bytes]) -> FileReview:
+    """Review every discard of the games in ``sources``, judged together (one batch call)."""
+    result = FileReview()
+    gathered = _Gathered()
+    results: list[dict[str, Any]] = []
+    for source in sources:
+        name = source if isinstance(source, str) else "<stdin>"
+        result.files += 1
+        games = read(source)
+        read_any = False
+        while True:
+            try:
+                game = next(games)
+            except StopIteration:
+                break
+            except RecordError as error:
+                result.errors.append((name, None, None, str(error)))
+                break
+            read_any = True
+            result.games += 1
+            for round in game.rounds:
+                start = len(gathered)
+                try:
+                    _replay(game, round, gathered)
+                except RecordError as error:
+                    gathered.truncate(start)
+                    result.failed_rounds += 1
+                    result.errors.append((name, game.id, round.name, str(error)))
+                    continue
+                result.rounds += 1
+                results.extend(_results(game, round))
+        result.reviewed += read_any
+    result.decisions = _judge(gathered, result.players)
+    result.results = pa.RecordBatch.from_pylist(results, ROUNDS)
+    return result
+
+
+def _replay(game: Game, round: Round, out: _Gathered) -> None:
+    """Play the round, gathering the discarding seat's view at each discard."""
+    table = Table(game, round)
+    hands, red, public, called, melds, riichi, rivers = (table.hands, table.red, table.public, table.called,
+                                                        table.melds, table.riichi, table.rivers)
+    views, ints, texts = out.views, out.ints, out.melds
+    shown: list[list[Call]] = [[] for _ in hands]  # the melds each seat's text was made of
+    text = [""] * len(hands)
+    start = len(texts)
+    for discard in table.play():
+        seat, tile, tsumogiri = discard
+        views += hands[seat]
+        views += public
+        views += called[seat]
+        views += red[seat]
+        flags = tsumogiri | table.declaring << 1 | (riichi[seat] >= 0) << 2 | (table.drawn < 0) << 3
+        ints.extend((seat, tile, flags, len(rivers[seat]) + 1, table.wall))
+        if melds[seat] != shown[seat]:
+            shown[seat] = list(melds[seat])
+            text[seat] = " ".join(map(_meld_text, shown[seat]))
+        texts.append(text[seat])
+    table.finish()
+    out.rounds.append((game, round, len(texts) - start))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _meld_text(call: Call) -> str:
+    """A Call in notation: [123m] chi, pon, open kan; (1111m) closed kan; {1111m} added kan."""
+    return str(Meld(call.kind, tuple(int(KINDS[tile]) for tile in call.tiles), sum(tile >= 34 for tile in call.tiles)))
+
+
+def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
+    """The decisions table of everything gathered: one discards_batch per player count."""
+    n = len(g)
+    if not n:
+        return pa.RecordBatch.from_pylist([], DECISIONS)
+    views = np.frombuffer(bytes(g.views), np.uint8).reshape(n, g.VIEW)
+    hands, public, called, red = views[:, :34], views[:, 34:68], views[:, 68:102], views[:, 102:]
+    seat, tile, flags, turn, wall = np.frombuffer(g.ints, np.int16).reshape(n, 5).T
+    taken = KINDS[tile]
+    sizes = [size for _, _, size in g.rounds]
+    counts = np.repeat([game.rules.players for game, _, _ in g.rounds], sizes)
+    before = np.empty(n, np.int8)
+    after = np.empty((n, 34), np.int8)
+    ukeire = np.empty((n, 34), np.uint8)
+    for count in (4, 3):
+        rows = np.flatnonzero(counts == count)
+        if rows.size:
+            table = discards_batch(np.ascontiguousarray(hands[rows]), dead=public[rows] - called[rows],
+                                   melded=np.ascontiguousarray(called[rows]), players=count, taken=taken[rows],
+                                   threads=1)
+            before[rows], after[rows], ukeire[rows] = table
+    index = np.arange(n)
+    shanten_after = after[index, taken]
+    taken_ukeire = ukeire[index, taken].astype(np.int16)
+    best_shanten = after.min(axis=1)
+    best_level = after == best_shanten[:, None]
+    best_ukeire = np.where(best_level, ukeire, 0).max(axis=1).astype(np.int16)
+    best = best_level & (ukeire == best_ukeire[:, None])
+    better = (after < shanten_after[:, None]) | ((after == shanten_after[:, None]) & (after != NOT_HELD)
+                                                  & (ukeire > taken_ukeire[:, None]) & (ukeire != UNKNOWN))
+    rank = (better.sum(axis=1) + 1).astype(np.int8)
+    back = shanten_after > np.maximum(before, 0)
+    keeps_best = shanten_after == best_shanten
+    lost = np.where(keeps_best, best_ukeire - taken_ukeire, 0).astype(np.int16)
+    matched = best[index, taken]
+    rows_best, kinds_best = np.nonzero(best)
+    offsets = np.zeros(n + 1, np.int32)
+    np.cumsum(np.bincount(rows_best, minlength=n), out=offsets[1:])
+    best_discards = pa.ListArray.from_arrays(pa.array(offsets), NAMES.take(pa.array(kinds_best)))
+    names: list[str] = []
+    position = 0
+    for game, _, size in g.rounds:
+        names.extend(game.names[s] if s < len(game.names) else f"seat {s}" for s in seat[position:position + size].tolist())
+        position += size
+    in_riichi = (flags & IN_RIICHI) != 0
+    _add_players(names, in_riichi, matched, keeps_best, lost, back, players)
+    keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
+    game_ids, round_names, winds, numbers, honbas = (np.repeat(np.array(column, dtype=object if i < 2 else np.int8), sizes)
+                                                   for i, column in enumerate(zip(*keys)))
+    return pa.RecordBatch.from_arrays([
+        pa.array(game_ids, pa.string()), pa.array(round_names, pa.string()), pa.array(winds, pa.int8()),
+        pa.array(numbers, pa.int8()), pa.array(honbas, pa.int8()), pa.array(seat.astype(np.int8)),
+        pa.array(names, pa.string()), pa.array(turn), pa.array(wall),
+        _hands(hands, red, g.melds), pa.array(TILE_ID_NAMES_ARRAY[tile], pa.string()),
+        pa.array(taken.astype(np.int8)), pa.array((flags & TSUMOGIRI) != 0), pa.array((flags & RIICHI) != 0),
+        pa.array(in_riichi), pa.array((flags & AFTER_CALL) != 0), pa.array(before),
+        pa.array(shanten_after), pa.array(back), pa.array(taken_ukeire), pa.array(best_shanten),
+        pa.array(best_ukeire), best_discards, pa.array(rank), pa.array(matched),
+        pa.array(lost, mask=~keeps_best),
+    ], schema=DECISIONS)
+
+
+def _add_players(names: list[str], in_riichi: np.ndarray, matched: np.ndarray, kept: np.ndarray, lost: np.ndarray,
+                 back: np.ndarray, players: dict[str, PlayerTotals]) -> None:
+    """Add each decision to its player's totals; decisions already in riichi are forced, not choices."""
+    unique, which = np.unique(np.array(names, dtype=object), return_inverse=True)
+    free = ~in_riichi
+
+    def per_player(values: np.ndarray) -> list[int]:
+        return np.bincount(which, weights=values, minlength=len(unique)).astype(np.int64).tolist()
+
+    columns = [per_player(np.ones(len(names))), per_player(free), per_player(matched & free),
+               per_player(np.where(free & kept, lost, 0)), per_player(free & kept), per_player(back & free)]
+    for index, name in enumerate(unique.tolist()):
+        players.setdefault(name, PlayerTotals()).add(PlayerTotals(*(column[index] for column in columns)))
+
+
+_SUITS: dict[int, str] = {}
+_DIGITS = 5 ** np.arange(9, dtype=np.int64)
+
+
+def _hands(hands: np.ndarray, red: np.ndarray, melds: list[str]) -> pa.Array:
+    """Each hand in notation: every suit shape (with its red fives) is written once, then joined."""
+    codes = np.empty((len(hands), 4), np.int64)
+    for suit, base in enumerate((0, 9, 18, 27)):
+        width = 9 if base < 27 else 7
+        codes[:, suit] = hands[:, base:base + width].astype(np.int64) @ _DIGITS[:width]
+        codes[:, suit] = codes[:, suit] * 8 + (red[:, suit] if suit < 3 else 0)
+        codes[:, suit] = codes[:, suit] * 4 + suit
+    parts = []
+    for suit in range(4):
+        unique, inverse = np.unique(codes[:, suit], return_inverse=True)
+        texts = [_SUITS.get(code) or _suit(code) for code in unique.tolist()]
+        parts.append(pa.array(texts, pa.string()).take(pa.array(inverse.astype(np.int32))))
+    called = pa.array(melds, pa.string())
+    spaced = pc.if_else(pc.equal(called, ""), called, pc.binary_join_element_wise(" ", called, ""))
+    return pc.binary_join_element_wise(*parts, spaced, "")
+
+
+def _suit(code: int) -> str:
+    """One suit's tiles in notation from its code: base-5 counts, then red fives (3 bits), then
+    the suit (2 bits). A red five (0) stands before the plain fives, as ``format_tiles`` writes it."""
+    suit, red, rest = code % 4, code // 4 % 8, code // 32
+    digits = []
+    for value in "123456789"[:9 if suit < 3 else 7]:
+        digits.append(value * (rest % 5))
+        rest //= 5
+    text = "".join(digits).replace("5", "0", red)
+    text = _SUITS[code] = text + "mpsz"[suit] if text else ""
+    return text
+
+
+def _results(game: Game, round: Round) -> Iterator[dict[str, Any]]:
+    """The rounds table's rows of a round: one per win, or one for a draw (as the record states them)."""
+    base = {"game": game.id, "round": round.name[:2], "wind": round.wind, "number": round.number,
+            "honba": round.honba, "sticks": round.sticks, "dealer": round.dealer}
+    end = round.end
+    if end is None:
+        yield {**base, "result": "unfinished"}
+    elif isinstance(end, tuple):
+        for win in end:
+            yield {**base, **_win(win, game)}
+    else:
+        yield {**base, "result": end.reason, "tenpai": list(end.tenpai) if end.tenpai is not None else None,
+               "deltas": list(end.deltas) if end.deltas is not None else None}
+
+
+def _win(win: Win, game: Game) -> dict[str, Any]:
+    return {"result": "tsumo" if win.from_seat is None else "ron", "winner": win.seat,
+            "player": game.names[win.seat] if win.seat < len(game.names) else None, "from_seat": win.from_seat,
+            "tile": TILE_ID_NAMES[win.tile], "han": win.han, "fu": win.fu, "points": win.points,
+            "yaku": [name for name, _ in win.yaku], "yaku_han": [han for _, han in win.yaku], "limit": win.limit,
+            "pao": win.pao, "deltas": list(win.deltas) if win.deltas is not None else None}

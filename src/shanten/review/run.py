@@ -1,0 +1,217 @@
+"""Reviewing many files: finding them, running ``review_file`` on a process pool or a Dask
+cluster, and gathering the results in file order, streamed to Parquet or kept in memory.
+
+The output does not depend on how the work was spread: results are taken in the
+order of the files, which are sorted. At most a few files per worker are in
+flight, so memory does not grow with the number of files.
+
+>>> from pathlib import Path
+>>> data = Path(__file__).parents[3] / "tests/data/records"
+>>> sources, skipped = find([str(data)])
+>>> [Path(source).name for source in sources], skipped
+(['short.json', 'short.mjlog', 'short.mjson'], 0)
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import sys
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..tiles import InvalidHandError
+from .analysis import FileReview, PlayerTotals, review_files
+from .schema import DECISIONS, ERRORS, PLAYERS, ROUNDS, with_version
+
+RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log")
+"""Files a folder is searched for (each also gzip-compressed, ``.gz``); named files are always read."""
+
+STDIN = "-"
+
+
+def find(paths: Sequence[str]) -> tuple[list[str], int]:
+    """The record files named by ``paths`` (files, folders searched recursively, globs, "-" for
+    standard input), sorted and without repeats, and how many files in folders were skipped
+    for not being named like a record. A path that names nothing is an error."""
+    found: dict[str, None] = {}
+    skipped = 0
+    for path in paths:
+        if path == STDIN:
+            found[STDIN] = None
+            continue
+        matches = sorted(glob.glob(path, recursive=True)) if glob.has_magic(path) else [path]
+        if not matches or not all(os.path.exists(match) for match in matches):
+            raise InvalidHandError(f"{path}: no such file or folder")
+        for match in matches:
+            if not os.path.isdir(match):
+                found[match] = None
+                continue
+            for root, folders, files in os.walk(match):
+                folders.sort()
+                for name in sorted(files):
+                    if name.removesuffix(".gz").endswith(RECORD_SUFFIXES):
+                        found[os.path.join(root, name)] = None
+                    else:
+                        skipped += 1
+    return sorted(found, key=lambda source: (source != STDIN, source)), skipped
+
+
+@dataclass
+class Totals:
+    """The run's summary counts. They reconcile: files = reviewed + failed, and decisions equal
+    the discards of the reviewed rounds."""
+
+    files: int = 0
+    reviewed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    games: int = 0
+    rounds: int = 0
+    failed_rounds: int = 0
+    decisions: int = 0
+    players: dict[str, PlayerTotals] = field(default_factory=dict)
+
+    def add(self, result: FileReview) -> None:
+        self.files += result.files
+        self.reviewed += result.reviewed
+        self.failed += result.files - result.reviewed
+        self.games += result.games
+        self.rounds += result.rounds
+        self.failed_rounds += result.failed_rounds
+        self.decisions += result.decisions.num_rows
+        for name, totals in result.players.items():
+            self.players.setdefault(name, PlayerTotals()).add(totals)
+
+    def players_table(self) -> pa.Table:
+        rows = [{"player": name, "decisions": t.decisions, "free_decisions": t.free, "matched": t.matched,
+                 "match_share": t.matched / t.free if t.free else None,
+                 "ukeire_lost_mean": t.lost / t.kept if t.kept else None, "shanten_back": t.back}
+                for name, t in sorted(self.players.items())]
+        return pa.Table.from_pylist(rows, with_version(PLAYERS))
+
+
+CHUNK_BYTES = 1 << 18
+"""Files are reviewed in chunks of about this many bytes (a file at least): one batch call each,
+and enough chunks for the workers to share."""
+
+
+def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
+    """The sources in order, in chunks of about CHUNK_BYTES; standard input read whole."""
+    chunk: list[str | bytes] = []
+    size = 0
+    for source in sources:
+        if source == STDIN:
+            loaded: str | bytes = sys.stdin.buffer.read()
+            weight = len(loaded)
+        else:
+            loaded = source
+            weight = os.path.getsize(source)
+        chunk.append(loaded)
+        size += weight
+        if size >= CHUNK_BYTES:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
+def _review(chunk: list[str | bytes]) -> FileReview:
+    return review_files(chunk)
+
+
+def results(sources: Sequence[str], workers: int = 1, dask: str | None = None) -> Iterator[FileReview]:
+    """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
+    process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes)."""
+    loaded = chunks(sources)
+    if dask is not None:
+        yield from _dask(loaded, workers, dask)
+    elif workers <= 1:
+        yield from map(_review, loaded)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            yield from _in_order(loaded, pool.submit, lambda future: future.result(), 4 * workers)
+
+
+def _in_order(items: Iterable[Any], submit: Callable[..., Any], result: Callable[[Any], FileReview],
+              window: int) -> Iterator[FileReview]:
+    """Submit items a window ahead and yield their results in order."""
+    pending: deque[Any] = deque()
+    for item in items:
+        pending.append(submit(_review, item))
+        if len(pending) >= window:
+            yield result(pending.popleft())
+    while pending:
+        yield result(pending.popleft())
+
+
+def _dask(items: Iterable[list[str | bytes]], workers: int, address: str) -> Iterator[FileReview]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise InvalidHandError('--dask needs Dask: pip install "shanten[dask]"') from None
+    cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True) if address == "local" else None
+    try:
+        with Client(cluster if cluster is not None else address) as client:
+            window = 4 * max(len(client.scheduler_info()["workers"]), 1)
+            yield from _in_order(items, lambda f, item: client.submit(f, item, pure=False),
+                                 lambda future: future.result(), window)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+class Writer:
+    """Parquet tables in a folder that appears whole or not at all: written beside it under a
+    temporary name, then swapped in."""
+
+    def __init__(self, out: str) -> None:
+        self.out = os.path.abspath(out)
+        parent = os.path.dirname(self.out)
+        os.makedirs(parent, exist_ok=True)
+        self.folder = tempfile.mkdtemp(prefix=f".{os.path.basename(self.out)}.", dir=parent)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.folder, 0o777 & ~umask)  # a folder like any other, not mkdtemp's private one
+        self.errors: list[tuple[str, str | None, str | None, str]] = []
+        self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema))
+                        for name, schema in (("decisions", DECISIONS), ("rounds", ROUNDS))}
+
+    def add(self, result: FileReview) -> None:
+        if result.decisions.num_rows:
+            self.streams["decisions"].write_batch(result.decisions)
+        if result.results.num_rows:
+            self.streams["rounds"].write_batch(result.results)
+        self.errors.extend(result.errors)
+
+    def close(self, totals: Totals) -> None:
+        for stream in self.streams.values():
+            stream.close()
+        pq.write_table(totals.players_table(), os.path.join(self.folder, "players.parquet"))
+        pq.write_table(errors_table(self.errors), os.path.join(self.folder, "errors.parquet"))
+        old = None
+        if os.path.exists(self.out):
+            old = tempfile.mkdtemp(prefix=f".{os.path.basename(self.out)}.old.", dir=os.path.dirname(self.out))
+            os.replace(self.out, os.path.join(old, "previous"))
+        os.replace(self.folder, self.out)
+        if old is not None:
+            shutil.rmtree(old)
+
+    def abort(self) -> None:
+        for stream in self.streams.values():
+            stream.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def errors_table(errors: list[tuple[str, str | None, str | None, str]]) -> pa.Table:
+    return pa.Table.from_pylist([dict(zip(("source", "game", "round", "reason"), error)) for error in errors],
+                                with_version(ERRORS))

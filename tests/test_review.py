@@ -1,0 +1,194 @@
+"""The review of game records: every decision judged as the one-hand queries judge it, the tables,
+bad files, the Parquet output, process pool and Dask alike, and the command line."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+import shanten
+from shanten import records
+from shanten.review import review, write
+from shanten.review.schema import SCHEMA_VERSION
+
+DATA = Path(__file__).parent / "data" / "records"
+FORMATS = ("short.json", "short.mjlog", "short.mjson")
+
+
+def test_the_same_game_in_three_formats_reviews_the_same() -> None:
+    tables = [review([str(DATA / name)]).decisions.drop_columns(["game"]).to_pylist() for name in FORMATS]
+    assert len(tables[0]) == 20
+    assert tables[0] == tables[1] == tables[2]
+
+
+def _scalar_view(paths: list[str]) -> list[tuple[str, str, bytes, int]]:
+    """Each discard's hand (notation), discard, dead tiles and seat, replayed here with records.Table."""
+    views = []
+    for path in paths:
+        for game in records.read(path):
+            for round in game.rounds:
+                table = records.Table(game, round)
+                try:
+                    for discard in table.play():
+                        hand = shanten.Hand(tuple(table.hands[discard.seat]), tuple(table.red[discard.seat]))
+                        melds = [str(shanten.Meld(call.kind, tuple(shanten.tiles.tile_kind(t) for t in call.tiles),
+                                                  sum(t >= 34 for t in call.tiles))) for call in table.melds[discard.seat]]
+                        views.append((" ".join([str(hand), *melds]), shanten.TILE_ID_NAMES[discard.tile],
+                                      table.dead(discard.seat), game.rules.players))
+                    table.finish()
+                except records.RecordError:
+                    del views[len(views) - sum(len(river) for river in table.rivers):]
+    return views
+
+
+def _check_rows_against_discards(paths: list[str], step: int = 1) -> int:
+    rows = review(paths).decisions.to_pylist()
+    views = _scalar_view(paths)
+    assert len(rows) == len(views)
+    for row, (hand, discard, dead, players) in list(zip(rows, views))[::step]:
+        assert row["hand"] == hand and row["discard"] == discard
+        table = shanten.discards(hand, dead=dead, players=players)
+        by_kind = {r.kind: r for r in table}
+        taken = by_kind[row["discard_kind"]]
+        best = table[0]
+        better = sum(1 for r in by_kind.values() if (r.shanten, -r.total) < (taken.shanten, -taken.total))
+        where = f"{hand} discard {discard}"
+        assert (row["shanten_before"], row["shanten_after"], row["ukeire"]) == (
+            shanten.shanten(hand, dead=dead, players=players), taken.shanten, taken.total), where
+        assert (row["best_shanten"], row["best_ukeire"], row["rank"]) == (best.shanten, best.total, better + 1), where
+        assert row["best_discards"] == [shanten.TILE_NAMES[k] for k in sorted(
+            r.kind for r in by_kind.values() if (r.shanten, r.total) == (best.shanten, best.total))], where
+        assert row["matched"] == (row["rank"] == 1)
+        assert row["ukeire_lost"] == (best.total - taken.total if taken.shanten == best.shanten else None)
+    return len(rows)
+
+
+def test_every_decision_equals_the_one_hand_discard_table() -> None:
+    assert _check_rows_against_discards([str(DATA / "short.mjlog")]) == 20
+
+
+def test_real_records_decisions_equal_the_one_hand_discard_table(shared_dir: Path) -> None:
+    paths = sorted(str(p) for p in (shared_dir / "records" / "mjx" / "mjlog").glob("*.mjlog"))[:3]
+    paths = sorted(paths + [str(shared_dir / "records" / "dnovikoff_tenhou" / "sanma.xml")])  # the review sorts them
+    assert _check_rows_against_discards(paths, step=3) == 1826
+
+
+@pytest.fixture
+def mixed_folder(tmp_path: Path) -> Path:
+    """Two readable records (one with an impossible round) and three bad files."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copy(DATA / "short.mjlog", folder / "a_good.mjlog")
+    lines = (DATA / "short.mjson").read_text().splitlines()
+    second = max(i for i, line in enumerate(lines) if '"start_kyoku"' in line)
+    broken = next(i for i in range(second, len(lines)) if '"dahai"' in lines[i])
+    lines[broken] = lines[broken].replace('"pai":"E"', '"pai":"9s"')  # seat 1 holds no 9s
+    (folder / "b_impossible_round.mjson").write_text("\n".join(lines) + "\n")
+    (folder / "c_truncated.mjlog.gz").write_bytes(gzip.compress((DATA / "short.mjlog").read_bytes()[:1500]))
+    (folder / "d_empty.json").write_bytes(b"")
+    (folder / "e_unknown.json").write_text("hello, not a game\n")
+    (folder / "README").write_text("not named like a record: skipped and counted\n")
+    return folder
+
+
+def test_bad_files_and_rounds_are_reported_and_everything_else_completes(mixed_folder: Path) -> None:
+    result = review([str(mixed_folder)])
+    totals = result.totals
+    assert (totals.files, totals.reviewed, totals.failed, totals.skipped) == (5, 2, 3, 1)
+    assert (totals.rounds, totals.failed_rounds) == (3, 1)
+    errors = {(Path(row["source"]).name, row["round"]): row["reason"] for row in result.errors.to_pylist()}
+    assert set(errors) == {("b_impossible_round.mjson", "E2-0"), ("c_truncated.mjlog.gz", None),
+                           ("d_empty.json", None), ("e_unknown.json", None)}
+    assert "empty file" in errors[("d_empty.json", None)]
+    assert "unknown format" in errors[("e_unknown.json", None)]
+    assert errors[("b_impossible_round.mjson", "E2-0")].endswith("E2-0: seat 1 (turn 1) discards 9s but holds none")
+    # reconciles: the decisions are the discards of the reviewed rounds
+    good = sum(records.replay(game) for game in records.read(str(mixed_folder / "a_good.mjlog")))
+    first_round = records.Table(*(lambda g: (g, g.rounds[0]))(next(records.read(str(mixed_folder / "b_impossible_round.mjson"))))).run()
+    assert totals.decisions == result.decisions.num_rows == good + sum(len(r) for r in first_round.rivers)
+
+
+def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    totals = write([str(mixed_folder)], str(out))
+    in_memory = review([str(mixed_folder)])
+    assert sorted(p.name for p in out.iterdir()) == ["decisions.parquet", "errors.parquet", "players.parquet",
+                                                     "rounds.parquet"]
+    for name in ("decisions", "rounds", "players", "errors"):
+        table = pq.read_table(out / f"{name}.parquet")
+        assert table.schema.metadata[b"shanten.review.schema"] == str(SCHEMA_VERSION).encode()
+        assert table.equals(getattr(in_memory, name)), name
+    assert totals.decisions == in_memory.totals.decisions
+
+
+def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    write([str(DATA / "short.mjlog")], str(out))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def interrupt(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write([str(DATA)], str(out), progress=interrupt)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no half-written folder left beside it
+
+
+def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Path, tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    outputs = {}
+    for label, options in (("one", {"workers": 1}), ("pool", {"workers": 2}), ("dask", {"workers": 2, "dask": "local"})):
+        write([str(mixed_folder), str(DATA)], str(tmp_path / label), **options)
+        outputs[label] = {name: pq.read_table(tmp_path / label / f"{name}.parquet")
+                          for name in ("decisions", "rounds", "players", "errors")}
+    for name, table in outputs["one"].items():
+        assert table.num_rows > 0, name
+        assert outputs["pool"][name].equals(table) and outputs["dask"][name].equals(table), name
+
+
+def run(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "shanten", *argv], capture_output=True, input=stdin)
+
+
+def test_command_line(mixed_folder: Path, tmp_path: Path) -> None:
+    done = run("review", str(mixed_folder), "-o", str(tmp_path / "out"), "--workers", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert lines[0] == "files 5: 2 reviewed, 3 failed (1 in folders skipped: not named like records)"
+    assert lines[1] == "rounds 4: 3 reviewed, 1 failed"
+    assert lines[2].startswith("decisions 30 in ")
+    piped = run("review", "-", "-o", str(tmp_path / "stdin"), "--quiet", stdin=(DATA / "short.mjson").read_bytes())
+    assert piped.returncode == 0
+    assert pq.read_table(tmp_path / "stdin" / "decisions.parquet").num_rows == 20
+    missing = run("review", str(tmp_path / "nothing-here"), "-o", str(tmp_path / "x"))
+    assert (missing.returncode, missing.stderr.decode()) == (
+        2, f"shanten review: error: {tmp_path / 'nothing-here'}: no such file or folder\n")
+    assert run("review", str(DATA)).returncode == 2  # -o is required
+
+
+def test_shared_records_reconcile(shared_dir: Path) -> None:
+    """Every shared record: files read = reviewed + failed, and decisions = the replayed discards."""
+    folder = shared_dir / "records"
+    result = review([str(folder)], workers=2)
+    totals = result.totals
+    assert totals.files == totals.reviewed + totals.failed
+    replayed = 0
+    for path in (row for row in review.__globals__["find"]([str(folder)])[0]):
+        try:
+            for game in records.read(path):
+                for round in game.rounds:
+                    try:
+                        replayed += sum(len(river) for river in records.Table(game, round).run().rivers)
+                    except records.RecordError:
+                        pass
+        except records.RecordError:
+            pass
+    assert totals.decisions == result.decisions.num_rows == replayed
+    assert totals.decisions > 90_000
