@@ -132,7 +132,7 @@ def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:
     write([str(DATA / "short.mjlog")], str(out))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
 
-    def interrupt(_: object) -> None:
+    def interrupt(*_: object) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):

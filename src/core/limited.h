@@ -9,9 +9,9 @@
 
 #include "necessary.h"
 
-static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim)
+static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim, int players)
 {
-    *lv = (limit_view){c, lim, 0, 0, 0, 0};
+    *lv = (limit_view){c, lim, 0, 0, 0, 0, players};
     for (int i = 0; i < SH_KINDS; i++) {
         lv->limited |= (uint64_t)(lim[i] < 4) << i;
         lv->pair_slots |= (uint64_t)(lim[i] >= 2) << i;
@@ -32,7 +32,53 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
  * limited kind i with room r = lim_i - h_i, one table lookup of the group with
  * r + 1 more copies of i shows every entry that some optimal target of needs
  * more than the room. A shape past the table's 14 tiles fails its entries. */
+static int exact_entries(const masked_row *g, const limit_view *lv);
+
+/* A group's packed counts and limits, 3 bits each (its kinds, up to 9), with
+ * the group's kind in the top bits: the key of the per-thread caches. */
+static uint64_t group_key(const masked_row *g, const limit_view *lv, int players)
+{
+    const uint8_t *kinds;
+    const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(players, &kinds);
+    if (suit)
+        kinds = SUIT_KINDS[g->base / 9];
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)suit << 62 | (uint64_t)n << 56;
+    for (int j = 0; j < n; j++)
+        key |= (uint64_t)(lv->c[kinds[j]] | lv->lim[kinds[j]] << 3) << (6 * j);
+    return key;
+}
+
+/* Which entries of a group the limits leave as they are depends on the
+ * group's counts and limits only, which recur from turn to turn of a record:
+ * remembered per thread. */
+#define MARK_CACHE 16384
+typedef struct {
+    uint64_t key;
+    int exact;
+} mark_entry;
+#if defined(__GNUC__)
+static __thread mark_entry mark_cache[MARK_CACHE];
+#endif
+
 static void mark_exact(masked_row *g, const limit_view *lv)
+{
+    g->solved = 0;
+#if defined(__GNUC__)
+    const uint64_t key = group_key(g, lv, lv->players);
+    mark_entry *slot = &mark_cache[(key * 0x9E3779B97F4A7C15ULL) >> 50];
+    if (slot->key == key) {
+        g->exact = slot->exact;
+        return;
+    }
+    g->exact = exact_entries(g, lv);
+    slot->key = key;
+    slot->exact = g->exact;
+#else
+    g->exact = exact_entries(g, lv);
+#endif
+}
+
+static int exact_entries(const masked_row *g, const limit_view *lv)
 {
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
     int fail = 0, present = 0, top = 0;
@@ -72,13 +118,11 @@ static void mark_exact(masked_row *g, const limit_view *lv)
         for (int e = 0; e < SH_ROW; e++)
             fail |= (g->v[e] >= k && more[e] == g->v[e] - k) << e;
     }
-    g->exact = present & ~fail;
-    g->solved = 0;
+    return present & ~fail;
 }
 
-/* The exact row of a group under limits (dp.h), remembered per thread: the
- * hands of a game record revisit the same group states turn after turn. The
- * key packs the group's counts and limits, 3 bits each. */
+/* The exact row of a group under limits (dp.h), remembered per thread like
+ * the marks. */
 #define DP_CACHE 8192
 typedef struct {
     uint64_t key; /* 0: empty (a key has its top bit set) */
@@ -88,18 +132,25 @@ typedef struct {
 static __thread dp_entry dp_cache[DP_CACHE];
 #endif
 
-static void group_dp(const uint8_t *h, const uint8_t *l, int n, int suit, uint8_t out[16])
+static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
 {
-    uint64_t key = (uint64_t)1 << 63 | (uint64_t)suit << 62 | (uint64_t)n << 56;
-    for (int j = 0; j < n; j++)
-        key |= (uint64_t)(h[j] | l[j] << 3) << (6 * j);
+    const uint8_t *kinds;
+    const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(lv->players, &kinds);
+    if (suit)
+        kinds = SUIT_KINDS[g->base / 9];
 #if defined(__GNUC__)
+    const uint64_t key = group_key(g, lv, lv->players);
     dp_entry *slot = &dp_cache[(key * 0x9E3779B97F4A7C15ULL) >> 51];
     if (slot->key == key) {
         memcpy(out, slot->row, 16);
         return;
     }
 #endif
+    uint8_t h[9], l[9];
+    for (int j = 0; j < n; j++) {
+        h[j] = lv->c[kinds[j]];
+        l[j] = lv->lim[kinds[j]];
+    }
     memset(out, SH_INF, 16);
     if (suit)
         suit_dp(h, l, out);
@@ -155,16 +206,7 @@ static int regular_limited_groups(masked_row *g, int ng, int M, const limit_view
             return bound;
         const int k = lowest_bit((uint64_t)open);
         open &= open - 1;
-        uint8_t h[9], l[9];
-        const uint8_t *kinds;
-        const int n = k < ng - 1 ? 9 : iso_kinds(players, &kinds);
-        if (k < ng - 1)
-            kinds = SUIT_KINDS[g[k].base / 9];
-        for (int j = 0; j < n; j++) {
-            h[j] = lv->c[kinds[j]];
-            l[j] = lv->lim[kinds[j]];
-        }
-        group_dp(h, l, n, k < ng - 1, g[k].row);
+        group_dp(&g[k], lv, g[k].row);
         g[k].solved = 1;
         lo[k] = up[k] = g[k].row;
     }
@@ -236,15 +278,15 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
     return mask;
 }
 
-/* The replacement number and (when mask is not NULL) the necessary kinds of
- * a 3n+1 hand under limits (seven pairs without quads), g its masked groups,
- * marked. When the limits leave every optimal split's entries as they are,
+/* The replacement number and the necessary kinds of a 3n+1 hand under limits
+ * (seven pairs without quads), g its masked groups, marked. With `want` 0 the
+ * kinds are given only where they cost nothing more (*mask stays ~0 where not). When the limits leave every optimal split's entries as they are,
  * the regular form's number and kinds are the table's; otherwise see
  * regular_mask_limited, and only when the limits raise its number are all
  * drawable kinds evaluated. Seven pairs and thirteen orphans have closed forms
  * under limits. */
 static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
-                                    int players, int forms, masked_row *g, int ng, uint64_t *mask)
+                                    int players, int forms, masked_row *g, int ng, int want, uint64_t *mask)
 {
     const int M = sm->tiles / 3;
     int exact = 1, regular = SH_INF, pairs = SH_INF, orphans = SH_INF;
@@ -255,9 +297,9 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             const int fast = regular;
             const uint64_t fast_mask = regular_mask;
             regular = regular_limited_groups(g, ng, M, lv, players);
-            if (mask)
-                regular_mask = regular_mask_limited(c, lv, live, players, g, ng, M, regular,
-                                                    regular == fast ? fast_mask : ALL_KINDS);
+            regular_mask = !want ? ~0ULL
+                                 : regular_mask_limited(c, lv, live, players, g, ng, M, regular,
+                                                        regular == fast ? fast_mask : ALL_KINDS);
         }
     }
     if (sm->tiles == 13) {
@@ -267,12 +309,10 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             orphans = thirteen_orphans_limited(sm, lv, &orphans_mask);
     }
     int best = 4 * SH_INF;
-    uint64_t kinds = 0;
-    take_best(&best, &kinds, regular, regular_mask);
-    take_best(&best, &kinds, pairs, pairs_mask);
-    take_best(&best, &kinds, orphans, orphans_mask);
-    if (mask)
-        *mask = kinds;
+    *mask = 0;
+    take_best(&best, mask, regular, regular_mask);
+    take_best(&best, mask, pairs, pairs_mask);
+    take_best(&best, mask, orphans, orphans_mask);
     return best;
 }
 

@@ -16,9 +16,9 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
         return necessary_fast(c, sm, players, forms, mask);
     limit_view lv;
     masked_row g[4];
-    limit_view_init(&lv, c, lim);
+    limit_view_init(&lv, c, lim, players);
     const int ng = limited_groups(c, players, &lv, g);
-    return necessary_limited_groups(c, sm, &lv, live, players, forms, g, ng, mask);
+    return necessary_limited_groups(c, sm, &lv, live, players, forms, g, ng, 1, mask);
 }
 
 /* A discard table of a validated 3n+2 hand: for each held kind d, the
@@ -28,9 +28,9 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
  * Returns the 3n+2 hand's own replacement number.
  *
  * With taken >= 0 (a review of that discard), the kinds under limits are
- * found only for the discards that leave the best number or taken's number
- * (masks[d] is ALL_KINDS for the others): no other discard can rank above or
- * beside it. */
+ * sought only for the discards that leave the best number or taken's number
+ * (masks[d] may be every kind for the others): no other discard can rank above
+ * or beside it. */
 static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
                                 int quads_as_pairs, int forms, int taken, int after[SH_KINDS], uint64_t masks[SH_KINDS])
 {
@@ -39,7 +39,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
     limit_view lv;
     masked_row g[4];
     if (lim)
-        limit_view_init(&lv, c, lim);
+        limit_view_init(&lv, c, lim, players);
     const int ng = !groups ? 0 : lim ? limited_groups(c, players, &lv, g) : masked_groups(c, players, g);
     int before = SH_INF;
     if (!groups) {
@@ -73,9 +73,8 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 iso_masked(c, players, &g[k]);
             if (lim) {
                 mark_exact(&g[k], &lv);
-                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng,
-                                                    taken < 0 ? &masks[d] : NULL);
-                masks[d] = taken < 0 ? masks[d] : ALL_KINDS;
+                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, taken < 0,
+                                                    &masks[d]);
             } else {
                 after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
             }
@@ -83,7 +82,8 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
         } else {
             after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
         }
-        masks[d] &= drawable;
+        if (masks[d] != ~0ULL) /* ~0: not sought yet (a review) */
+            masks[d] &= drawable;
         c[d]++;
     }
     if (lim && groups && taken >= 0) { /* the second pass: kinds for the discards that can rank with taken */
@@ -92,8 +92,8 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             best = min2(best, after[lowest_bit(rest)]);
         for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
             const int d = lowest_bit(rest), k = group_of(d, players);
-            if (after[d] != best && after[d] != after[taken])
-                continue;
+            if ((after[d] != best && after[d] != after[taken]) || masks[d] != ~0ULL)
+                continue; /* cannot rank with taken, or found in the first pass */
             c[d]--;
             const summary_t less = summarize(c);
             const masked_row kept = g[k];
@@ -102,7 +102,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             else
                 iso_masked(c, players, &g[k]);
             mark_exact(&g[k], &lv);
-            necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, &masks[d]);
+            necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, 1, &masks[d]);
             masks[d] &= drawable;
             g[k] = kept;
             c[d]++;

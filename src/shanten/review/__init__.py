@@ -22,11 +22,11 @@ from typing import NamedTuple
 
 import pyarrow as pa
 
-from .analysis import FileReview, PlayerTotals, review_file
+from .analysis import FileReview, PlayerTotals, review_file, review_files
 from .run import Totals, Writer, errors_table, find, results
 from .schema import DECISIONS, ROUNDS, SCHEMA_VERSION, with_version
 
-__all__ = ["SCHEMA_VERSION", "FileReview", "PlayerTotals", "Review", "Totals", "review", "review_file", "write"]
+__all__ = ["SCHEMA_VERSION", "FileReview", "PlayerTotals", "Review", "Totals", "review", "review_file", "review_files", "write"]
 
 
 class Review(NamedTuple):
@@ -55,10 +55,11 @@ def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None) -
 
 
 def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None = None,
-          progress: Callable[[FileReview], None] | None = None) -> Totals:
+          progress: Callable[[Totals, int], None] | None = None) -> Totals:
     """Review the records in ``paths`` into the folder ``out``: decisions.parquet, rounds.parquet,
     players.parquet and errors.parquet. ``out`` appears whole when done; an interrupted run leaves
-    the previous ``out`` (or none). ``progress`` is called after each file."""
+    the previous ``out`` (or none). ``progress(totals, files)`` is called after each chunk of
+    files with the totals so far and the number of files in all."""
     sources, skipped = find(paths)
     totals = Totals(skipped=skipped)
     writer = Writer(out)
@@ -67,7 +68,7 @@ def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None 
             totals.add(result)
             writer.add(result)
             if progress is not None:
-                progress(result)
+                progress(totals, len(sources))
     except BaseException:
         writer.abort()
         raise

@@ -19,20 +19,23 @@ whole and reported; the file's other rounds still count.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from ..batch import NOT_HELD, discards_batch
+from ..batch import NOT_HELD, UNKNOWN, discards_batch
 from ..records import Call, Game, RecordError, Round, Table, Win, read
-from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, format_tiles, tile_kind
+from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, tile_kind
 from .schema import DECISIONS, ROUNDS
 
 KINDS = np.array([tile_kind(tile) for tile in range(37)], dtype=np.uint8)
 NAMES = pa.array(TILE_NAMES)
+TILE_ID_NAMES_ARRAY = np.array(TILE_ID_NAMES, dtype=object)
 
 
 @dataclass
@@ -53,10 +56,11 @@ class PlayerTotals:
 
 @dataclass
 class FileReview:
-    """One file's tables and counts; picklable, so that worker processes can return it."""
+    """The tables and counts of some files (the unit of work); picklable, so that worker
+    processes can return it."""
 
-    source: str
-    read: bool = False  # at least one game could be read
+    files: int = 0
+    reviewed: int = 0  # files from which at least one game could be read
     games: int = 0
     rounds: int = 0
     failed_rounds: int = 0
@@ -67,52 +71,65 @@ class FileReview:
 
 
 class _Gathered:
-    """Everything read at each discard of a file, column by column."""
+    """Everything read at each discard of a file: the seat's view as bytes (hand, face-up tiles,
+    own meld tiles, red fives: VIEW bytes a discard), small ints, and per round its key."""
+
+    VIEW = 34 * 3 + 3
 
     def __init__(self) -> None:
-        self.hands, self.public, self.called = bytearray(), bytearray(), bytearray()
-        self.red = bytearray()
-        self.columns: dict[str, list[Any]] = {name: [] for name in (
-            "game", "round", "wind", "number", "honba", "seat", "player", "turn", "wall", "tile", "tsumogiri",
-            "riichi", "in_riichi", "after_call", "melds", "players")}
+        self.views = bytearray()
+        self.ints = array("h")  # seat, tile, flags, turn, wall per discard
+        self.melds: list[str] = []
+        self.rounds: list[tuple[Game, Round, int]] = []  # each round and its discards
 
     def __len__(self) -> int:
-        return len(self.columns["seat"])
+        return len(self.melds)
 
     def truncate(self, size: int) -> None:
-        for values in self.columns.values():
-            del values[size:]
-        del self.hands[34 * size:], self.public[34 * size:], self.called[34 * size:], self.red[3 * size:]
+        del self.views[self.VIEW * size:], self.ints[5 * size:], self.melds[size:]
+
+
+TSUMOGIRI, RIICHI, IN_RIICHI, AFTER_CALL = 1, 2, 4, 8
+"""Flags of a discard."""
 
 
 def review_file(source: str | bytes) -> FileReview:
     """Review every discard of the games in ``source`` (a path or the bytes of a record)."""
-    name = source if isinstance(source, str) else "<stdin>"
-    result = FileReview(name)
+    return review_files([source])
+
+
+def review_files(sources: list[str | bytes]) -> FileReview:
+    """Review every discard of the games in ``sources``, judged together (one batch call)."""
+    result = FileReview()
     gathered = _Gathered()
     results: list[dict[str, Any]] = []
-    games = read(source)
-    while True:
-        try:
-            game = next(games)
-        except StopIteration:
-            break
-        except RecordError as error:
-            result.errors.append((name, None, None, str(error)))
-            break
-        result.read = True
-        result.games += 1
-        for round in game.rounds:
-            start = len(gathered)
+    for source in sources:
+        name = source if isinstance(source, str) else "<stdin>"
+        result.files += 1
+        games = read(source)
+        read_any = False
+        while True:
             try:
-                _replay(game, round, gathered)
+                game = next(games)
+            except StopIteration:
+                break
             except RecordError as error:
-                gathered.truncate(start)
-                result.failed_rounds += 1
-                result.errors.append((name, game.id, round.name, str(error)))
-                continue
-            result.rounds += 1
-            results.extend(_results(game, round))
+                result.errors.append((name, None, None, str(error)))
+                break
+            read_any = True
+            result.games += 1
+            for round in game.rounds:
+                start = len(gathered)
+                try:
+                    _replay(game, round, gathered)
+                except RecordError as error:
+                    gathered.truncate(start)
+                    result.failed_rounds += 1
+                    result.errors.append((name, game.id, round.name, str(error)))
+                    continue
+                result.rounds += 1
+                results.extend(_results(game, round))
+        result.reviewed += read_any
     result.decisions = _judge(gathered, result.players)
     result.results = pa.RecordBatch.from_pylist(results, ROUNDS)
     return result
@@ -121,30 +138,26 @@ def review_file(source: str | bytes) -> FileReview:
 def _replay(game: Game, round: Round, out: _Gathered) -> None:
     """Play the round, gathering the discarding seat's view at each discard."""
     table = Table(game, round)
-    hands, red, public, called, melds, riichi = table.hands, table.red, table.public, table.called, table.melds, table.riichi
-    c = out.columns
-    ident = (game.id, round.name[:2], round.wind, round.number, round.honba)
-    players = game.rules.players
+    hands, red, public, called, melds, riichi, rivers = (table.hands, table.red, table.public, table.called,
+                                                        table.melds, table.riichi, table.rivers)
+    views, ints, texts = out.views, out.ints, out.melds
+    shown: list[list[Call]] = [[] for _ in hands]  # the melds each seat's text was made of
+    text = [""] * len(hands)
+    start = len(texts)
     for discard in table.play():
-        seat = discard.seat
-        out.hands += hands[seat]
-        out.public += public
-        out.called += called[seat]
-        out.red += red[seat]
-        for column, value in zip(("game", "round", "wind", "number", "honba"), ident):
-            c[column].append(value)
-        c["seat"].append(seat)
-        c["player"].append(game.names[seat] if seat < len(game.names) else f"seat {seat}")
-        c["turn"].append(table.turn(seat))
-        c["wall"].append(table.wall)
-        c["tile"].append(discard.tile)
-        c["tsumogiri"].append(discard.tsumogiri)
-        c["riichi"].append(table.declaring)
-        c["in_riichi"].append(riichi[seat] >= 0)
-        c["after_call"].append(table.drawn < 0)
-        c["melds"].append(" ".join(map(_meld_text, melds[seat])) if melds[seat] else "")
-        c["players"].append(players)
+        seat, tile, tsumogiri = discard
+        views += hands[seat]
+        views += public
+        views += called[seat]
+        views += red[seat]
+        flags = tsumogiri | table.declaring << 1 | (riichi[seat] >= 0) << 2 | (table.drawn < 0) << 3
+        ints.extend((seat, tile, flags, len(rivers[seat]) + 1, table.wall))
+        if melds[seat] != shown[seat]:
+            shown[seat] = list(melds[seat])
+            text[seat] = " ".join(map(_meld_text, shown[seat]))
+        texts.append(text[seat])
     table.finish()
+    out.rounds.append((game, round, len(texts) - start))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -158,21 +171,21 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     n = len(g)
     if not n:
         return pa.RecordBatch.from_pylist([], DECISIONS)
-    hands = np.frombuffer(bytes(g.hands), np.uint8).reshape(n, 34)
-    public = np.frombuffer(bytes(g.public), np.uint8).reshape(n, 34)
-    called = np.frombuffer(bytes(g.called), np.uint8).reshape(n, 34)
-    red = np.frombuffer(bytes(g.red), np.uint8).reshape(n, 3)
-    tiles = np.array(g.columns["tile"], dtype=np.uint8)
-    taken = KINDS[tiles]
-    counts = np.array(g.columns["players"], dtype=np.uint8)
+    views = np.frombuffer(bytes(g.views), np.uint8).reshape(n, g.VIEW)
+    hands, public, called, red = views[:, :34], views[:, 34:68], views[:, 68:102], views[:, 102:]
+    seat, tile, flags, turn, wall = np.frombuffer(g.ints, np.int16).reshape(n, 5).T
+    taken = KINDS[tile]
+    sizes = [size for _, _, size in g.rounds]
+    counts = np.repeat([game.rules.players for game, _, _ in g.rounds], sizes)
     before = np.empty(n, np.int8)
     after = np.empty((n, 34), np.int8)
     ukeire = np.empty((n, 34), np.uint8)
     for count in (4, 3):
         rows = np.flatnonzero(counts == count)
         if rows.size:
-            table = discards_batch(hands[rows], dead=public[rows] - called[rows], melded=called[rows], players=count,
-                                   taken=taken[rows], threads=1)
+            table = discards_batch(np.ascontiguousarray(hands[rows]), dead=public[rows] - called[rows],
+                                   melded=np.ascontiguousarray(called[rows]), players=count, taken=taken[rows],
+                                   threads=1)
             before[rows], after[rows], ukeire[rows] = table
     index = np.arange(n)
     shanten_after = after[index, taken]
@@ -182,7 +195,7 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     best_ukeire = np.where(best_level, ukeire, 0).max(axis=1).astype(np.int16)
     best = best_level & (ukeire == best_ukeire[:, None])
     better = (after < shanten_after[:, None]) | ((after == shanten_after[:, None]) & (after != NOT_HELD)
-                                                  & (ukeire > taken_ukeire[:, None]) & (ukeire != 255))
+                                                  & (ukeire > taken_ukeire[:, None]) & (ukeire != UNKNOWN))
     rank = (better.sum(axis=1) + 1).astype(np.int8)
     back = shanten_after > np.maximum(before, 0)
     keeps_best = shanten_after == best_shanten
@@ -192,15 +205,23 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     offsets = np.zeros(n + 1, np.int32)
     np.cumsum(np.bincount(rows_best, minlength=n), out=offsets[1:])
     best_discards = pa.ListArray.from_arrays(pa.array(offsets), NAMES.take(pa.array(kinds_best)))
-    c = g.columns
-    _add_players(c["player"], np.array(c["in_riichi"], dtype=bool), matched, keeps_best, lost, back, players)
+    names: list[str] = []
+    position = 0
+    for game, _, size in g.rounds:
+        names.extend(game.names[s] if s < len(game.names) else f"seat {s}" for s in seat[position:position + size].tolist())
+        position += size
+    in_riichi = (flags & IN_RIICHI) != 0
+    _add_players(names, in_riichi, matched, keeps_best, lost, back, players)
+    keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
+    game_ids, round_names, winds, numbers, honbas = (np.repeat(np.array(column, dtype=object if i < 2 else np.int8), sizes)
+                                                   for i, column in enumerate(zip(*keys)))
     return pa.RecordBatch.from_arrays([
-        pa.array(c["game"], pa.string()), pa.array(c["round"], pa.string()), pa.array(c["wind"], pa.int8()),
-        pa.array(c["number"], pa.int8()), pa.array(c["honba"], pa.int8()), pa.array(c["seat"], pa.int8()),
-        pa.array(c["player"], pa.string()), pa.array(c["turn"], pa.int16()), pa.array(c["wall"], pa.int16()),
-        pa.array(_hands(hands, red, c["melds"]), pa.string()), pa.array([TILE_ID_NAMES[t] for t in c["tile"]], pa.string()),
-        pa.array(taken, pa.int8()), pa.array(c["tsumogiri"], pa.bool_()), pa.array(c["riichi"], pa.bool_()),
-        pa.array(c["in_riichi"], pa.bool_()), pa.array(c["after_call"], pa.bool_()), pa.array(before),
+        pa.array(game_ids, pa.string()), pa.array(round_names, pa.string()), pa.array(winds, pa.int8()),
+        pa.array(numbers, pa.int8()), pa.array(honbas, pa.int8()), pa.array(seat.astype(np.int8)),
+        pa.array(names, pa.string()), pa.array(turn), pa.array(wall),
+        _hands(hands, red, g.melds), pa.array(TILE_ID_NAMES_ARRAY[tile], pa.string()),
+        pa.array(taken.astype(np.int8)), pa.array((flags & TSUMOGIRI) != 0), pa.array((flags & RIICHI) != 0),
+        pa.array(in_riichi), pa.array((flags & AFTER_CALL) != 0), pa.array(before),
         pa.array(shanten_after), pa.array(back), pa.array(taken_ukeire), pa.array(best_shanten),
         pa.array(best_ukeire), best_discards, pa.array(rank), pa.array(matched),
         pa.array(lost, mask=~keeps_best),
@@ -222,33 +243,39 @@ def _add_players(names: list[str], in_riichi: np.ndarray, matched: np.ndarray, k
         players.setdefault(name, PlayerTotals()).add(PlayerTotals(*(column[index] for column in columns)))
 
 
-_SUITS: dict[bytes, str] = {}
+_SUITS: dict[int, str] = {}
+_DIGITS = 5 ** np.arange(9, dtype=np.int64)
 
 
-def _hands(hands: np.ndarray, red: np.ndarray, melds: list[str]) -> Iterator[str]:
-    """Each hand in notation, from per-suit strings built once per suit shape (and red fives)."""
-    rows = np.concatenate([hands, red, np.zeros((len(hands), 1), np.uint8)], axis=1).tobytes()
-    suits = _SUITS
-    for start, called in zip(range(0, len(rows), 38), melds):
-        parts = []
-        for base, red_at in ((0, 34), (9, 35), (18, 36), (27, 37)):
-            key = rows[start + base:start + base + 9] + rows[start + red_at:start + red_at + 1] + bytes((base,))
-            text = suits.get(key)
-            if text is None:
-                text = suits[key] = _suit(key, base)
-            parts.append(text)
-        text = "".join(parts)
-        yield f"{text} {called}" if called else text
+def _hands(hands: np.ndarray, red: np.ndarray, melds: list[str]) -> pa.Array:
+    """Each hand in notation: every suit shape (with its red fives) is written once, then joined."""
+    codes = np.empty((len(hands), 4), np.int64)
+    for suit, base in enumerate((0, 9, 18, 27)):
+        width = 9 if base < 27 else 7
+        codes[:, suit] = hands[:, base:base + width].astype(np.int64) @ _DIGITS[:width]
+        codes[:, suit] = codes[:, suit] * 8 + (red[:, suit] if suit < 3 else 0)
+        codes[:, suit] = codes[:, suit] * 4 + suit
+    parts = []
+    for suit in range(4):
+        unique, inverse = np.unique(codes[:, suit], return_inverse=True)
+        texts = [_SUITS.get(code) or _suit(code) for code in unique.tolist()]
+        parts.append(pa.array(texts, pa.string()).take(pa.array(inverse.astype(np.int32))))
+    called = pa.array(melds, pa.string())
+    spaced = pc.if_else(pc.equal(called, ""), called, pc.binary_join_element_wise(" ", called, ""))
+    return pc.binary_join_element_wise(*parts, spaced, "")
 
 
-def _suit(key: bytes, base: int) -> str:
-    """One suit's tiles in notation: key is its 9 counts (7 of them for honours) and its red fives."""
-    counts = bytearray(34)
-    counts[base:base + 9] = key[:9] if base < 27 else key[:7]
-    red = [0, 0, 0]
-    if base < 27:
-        red[base // 9] = key[9]
-    return format_tiles(counts, red)
+def _suit(code: int) -> str:
+    """One suit's tiles in notation from its code: base-5 counts, then red fives (3 bits), then
+    the suit (2 bits). A red five (0) stands before the plain fives, as ``format_tiles`` writes it."""
+    suit, red, rest = code % 4, code // 4 % 8, code // 32
+    digits = []
+    for value in "123456789"[:9 if suit < 3 else 7]:
+        digits.append(value * (rest % 5))
+        rest //= 5
+    text = "".join(digits).replace("5", "0", red)
+    text = _SUITS[code] = text + "mpsz"[suit] if text else ""
+    return text
 
 
 def _results(game: Game, round: Round) -> Iterator[dict[str, Any]]:

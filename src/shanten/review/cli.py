@@ -36,23 +36,24 @@ def command(argv: Sequence[str]) -> int:
     if args.workers < 1:
         build_parser().error(f"--workers must be 1 or more, got {args.workers}")
     try:
-        from . import write
+        from . import Totals, write
     except ImportError as error:
         print(f'shanten review: error: needs {error.name}: pip install "shanten[review]"', file=sys.stderr)
         return 2
     bar = None
-    if not args.quiet and sys.stderr.isatty():
-        from tqdm import tqdm
+    start = time.perf_counter()
 
-        bar = tqdm(unit="file", file=sys.stderr, dynamic_ncols=True)
-    start, decisions = time.perf_counter(), 0
+    def progress(totals: Totals, files: int) -> None:
+        nonlocal bar
+        if args.quiet or not sys.stderr.isatty():
+            return
+        if bar is None:
+            from tqdm import tqdm
 
-    def progress(result: object) -> None:
-        nonlocal decisions
-        decisions += result.decisions.num_rows  # type: ignore[attr-defined]
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix(decisions=f"{decisions:,}", per_s=f"{decisions / (time.perf_counter() - start):,.0f}")
+            bar = tqdm(total=files, unit="file", file=sys.stderr, dynamic_ncols=True)
+        bar.update(totals.files - bar.n)
+        bar.set_postfix(decisions=f"{totals.decisions:,}",
+                        per_s=f"{totals.decisions / (time.perf_counter() - start):,.0f}")
 
     try:
         totals = write(args.paths, args.out, workers=args.workers, dask=args.dask, progress=progress)

@@ -28,7 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..tiles import InvalidHandError
-from .analysis import FileReview, PlayerTotals, review_file
+from .analysis import FileReview, PlayerTotals, review_files
 from .schema import DECISIONS, ERRORS, PLAYERS, ROUNDS, with_version
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log")
@@ -80,9 +80,9 @@ class Totals:
     players: dict[str, PlayerTotals] = field(default_factory=dict)
 
     def add(self, result: FileReview) -> None:
-        self.files += 1
-        self.reviewed += result.read
-        self.failed += not result.read
+        self.files += result.files
+        self.reviewed += result.reviewed
+        self.failed += result.files - result.reviewed
         self.games += result.games
         self.rounds += result.rounds
         self.failed_rounds += result.failed_rounds
@@ -98,23 +98,39 @@ class Totals:
         return pa.Table.from_pylist(rows, with_version(PLAYERS))
 
 
-def _load(source: str) -> str | bytes:
-    return sys.stdin.buffer.read() if source == STDIN else source
+CHUNK_BYTES = 1 << 18
+"""Files are reviewed in chunks of about this many bytes (a file at least): one batch call each,
+and enough chunks for the workers to share."""
 
 
-def _review(source: str | bytes) -> FileReview:
-    """review_file, with any failure of the file reported rather than raised (a worker never stops the run)."""
-    try:
-        return review_file(source)
-    except InvalidHandError as error:
-        name = source if isinstance(source, str) else "<stdin>"
-        return FileReview(name, errors=[(name, None, None, str(error))])
+def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
+    """The sources in order, in chunks of about CHUNK_BYTES; standard input read whole."""
+    chunk: list[str | bytes] = []
+    size = 0
+    for source in sources:
+        if source == STDIN:
+            loaded: str | bytes = sys.stdin.buffer.read()
+            weight = len(loaded)
+        else:
+            loaded = source
+            weight = os.path.getsize(source)
+        chunk.append(loaded)
+        size += weight
+        if size >= CHUNK_BYTES:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
+def _review(chunk: list[str | bytes]) -> FileReview:
+    return review_files(chunk)
 
 
 def results(sources: Sequence[str], workers: int = 1, dask: str | None = None) -> Iterator[FileReview]:
-    """``review_file`` of each source, in order: in this process (1 worker), on a local process
-    pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes)."""
-    loaded = (_load(source) for source in sources)
+    """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
+    process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes)."""
+    loaded = chunks(sources)
     if dask is not None:
         yield from _dask(loaded, workers, dask)
     elif workers <= 1:
@@ -138,7 +154,7 @@ def _in_order(items: Iterable[Any], submit: Callable[..., Any], result: Callable
         yield result(pending.popleft())
 
 
-def _dask(items: Iterable[str | bytes], workers: int, address: str) -> Iterator[FileReview]:
+def _dask(items: Iterable[list[str | bytes]], workers: int, address: str) -> Iterator[FileReview]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
