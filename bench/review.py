@@ -11,13 +11,14 @@ another folder), each pass repeating the whole set until it runs several seconds
    in two processes at once: what this machine gives two workers;
 3. the peers, parse only and parse + replay, with no analysis: jansou (mjlog, tenhou.net/6,
    mjai) and riichienv (mjai), each on the files it can read;
-4. the same on the mjai files that every implementation reads;
+4. the same on the files that every implementation reads (the mjai ones here);
 5. the review's peak memory (RSS of a fresh process) over 1x, 2x and 4x the files.
 
 Rates count discards (= decisions) the same way for every implementation: the discards of
-the rounds it replayed without error. A rate is the best of the passes; each round runs every
-measurement once, in an order that rotates, and the 2 / 1 worker ratio is the median of the
-ratios within a round (this VM's speed drifts from minute to minute). Installs nothing;
+the rounds it replayed without error. A rate is the best of the passes. Each round runs every
+measurement once, in an order that rotates: first the review's rounds back to back, then
+the other measurements' rounds. The 2 / 1 worker ratio is the median of the ratios within
+a round (this VM's speed drifts from minute to minute). Installs nothing;
 peers that are not installed are skipped with a note. See bench/README.md.
 """
 
@@ -31,6 +32,7 @@ import math
 import multiprocessing
 import os
 import platform
+import re
 import statistics
 import sys
 import tempfile
@@ -48,7 +50,7 @@ from shanten.review import review, review_file, write
 from shanten.review.run import find
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records"
-PASS_S, ROUNDS = 3.0, 3  # seconds a pass runs at least; rounds of passes
+PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 5  # seconds a pass runs at least; rounds of passes (of the review's)
 QUICK_PASS_S, QUICK_ROUNDS, QUICK_PER_FOLDER = 0.2, 1, 3
 SIZES = (1, 2, 4)  # copies of the files for the peak memory
 GROWTH = 1.10  # the memory bar: peak at 4x the files within 10% of the peak at 1x
@@ -143,21 +145,21 @@ def two_processes(records: list[Record]) -> int:
     processes = [context.Process(target=_decisions_into, args=(paths, queue)) for _ in range(2)]
     for process in processes:
         process.start()
-    decisions = queue.get() + queue.get()
+    decisions = int(queue.get()) + int(queue.get())
     for process in processes:
         process.join()
     return decisions
 
 
 def ours_readable(corpus: Corpus, files: Sequence[str]) -> list[str]:
-    return [name for name in files if review_file(str(corpus.root / name)).read]
+    return [name for name in files if review_file(str(corpus.root / name)).reviewed]
 
 
 # ---------------------------------------------------------------- peers
 
 
-def jansou_jobs() -> tuple[Callable[[str, str], Any], Run, Run]:
-    """jansou's parser of a file, and its parse-only and parse + replay runs."""
+def jansou_jobs() -> tuple[Callable[[str, str], Any], dict[str, Run]]:
+    """jansou's parser of a file, and its runs by label: parse only, parse + replay."""
     from jansou.io.mjai import parse_mjai
     from jansou.io.mjlog import parse_mjlog
     from jansou.io.paifu import Discard
@@ -187,16 +189,16 @@ def jansou_jobs() -> tuple[Callable[[str, str], Any], Run, Run]:
                 total += discards(round_log)
         return total
 
-    return parse, parse_only, replayed
+    return parse, {"parse only": parse_only, "parse + replay (replay_paifu: each decision checked)": replayed}
 
 
-def riichienv_jobs() -> tuple[Callable[[str, str], Any], Run, Run, Run]:
-    """riichienv's parser of a file (mjai only), and its parse-only and two replay runs."""
+def riichienv_jobs() -> tuple[Callable[[str, str], Any], dict[str, Run]]:
+    """riichienv's parser of a file (mjai only), and its runs by label: parse only, two replays."""
     from riichienv import MjaiReplay, RiichiEnv
 
     def parse(path: str, format_: str) -> Any:
         if format_ != "mjai":
-            raise ValueError(f"reads mjai only, not {FORMATS.get(format_, format_)}")
+            raise ValueError("reads mjai only")
         return list(MjaiReplay.from_jsonl(path).take_kyokus())
 
     def parse_only(records: list[Record]) -> int:
@@ -224,18 +226,20 @@ def riichienv_jobs() -> tuple[Callable[[str, str], Any], Run, Run, Run]:
                 total += sum(event["name"] == "DiscardTile" for event in kyoku.events())
         return total
 
-    return parse, parse_only, applied, stepped
+    return parse, {"parse only": parse_only, "parse + replay (apply_event: no checks)": applied,
+                   "parse + replay (Kyoku.steps: each action checked)": stepped}
 
 
 def readable(parse: Callable[[str, str], Any], corpus: Corpus, files: Sequence[str]) -> tuple[list[str], list[str]]:
     """The files ``parse`` reads, and a note for each folder and reason of those it cannot."""
-    ok, failed = [], Counter()
+    ok: list[str] = []
+    failed: Counter[tuple[str, str, str]] = Counter()
     for name in files:
         try:
             parse(str(corpus.root / name), corpus.formats[name])
             ok.append(name)
         except Exception as error:  # each peer raises its own errors
-            reason = str(error).splitlines()[0][:70] if str(error) else ""
+            reason = re.sub(r"\d+", "N", str(error).splitlines()[0][:70]) if str(error) else ""  # N: a position
             failed[(str(Path(name).parent), corpus.formats[name], f"{type(error).__name__}: {reason}")] += 1
     return ok, [f"{folder} ({count} {FORMATS.get(format_, format_)}): {reason}"
                 for (folder, format_, reason), count in sorted(failed.items())]
@@ -260,9 +264,9 @@ def timed(job: Job, corpus: Corpus) -> None:
         raise RuntimeError(f"{job.label}: {discards:,} discards, {job.copies * job.per_copy:,} expected")
 
 
-def run_rounds(jobs: list[Job], corpus: Corpus, rounds: int) -> None:
+def run_rounds(what: str, jobs: list[Job], corpus: Corpus, rounds: int) -> None:
     for round_ in range(rounds):
-        print(f"round {round_ + 1}/{rounds}: load average {load()}", flush=True)
+        print(f"{what}: round {round_ + 1}/{rounds}, load average {load()}", flush=True)
         shift = round_ % len(jobs)
         for job in jobs[shift:] + jobs[:shift]:
             timed(job, corpus)
@@ -270,7 +274,7 @@ def run_rounds(jobs: list[Job], corpus: Corpus, rounds: int) -> None:
 
 def ratios(over: Job, under: Job) -> list[float]:
     return [over.copies * over.per_copy / a / (under.copies * under.per_copy / b)
-            for a, b in zip(over.seconds, under.seconds)]
+            for a, b in zip(over.seconds, under.seconds, strict=True)]
 
 
 def fmt_ratios(values: list[float]) -> str:
@@ -341,9 +345,9 @@ def peak_rss(kind: str, paths: list[str], workers: int) -> tuple[float, float]:
     queue = context.SimpleQueue()
     process = context.Process(target=_peak_child, args=(kind, paths, workers, queue))
     process.start()
-    result = queue.get()
+    own, children = queue.get()
     process.join()
-    return result
+    return float(own), float(children)
 
 
 def memory(corpus: Corpus, bars: list[Bar]) -> None:
@@ -367,9 +371,10 @@ def memory(corpus: Corpus, bars: list[Bar]) -> None:
             peaks[label].append(own)
             if workers > 1:
                 peaks["write, 2 workers: largest worker"].append(children)
-    print_table(["process", *(f"{n}x" for n in SIZES), f"{SIZES[-1]}x / 1x"],
-                [[label, *(f"{value:.0f}" for value in values), f"{values[-1] / values[0]:.2f}x"]
-                 for label, values in peaks.items()])
+    added = (SIZES[-1] - SIZES[0]) * len(corpus.files) / 1e3
+    print_table(["process", *(f"{n}x" for n in SIZES), f"{SIZES[-1]}x / 1x", "MB per 1,000 files more"],
+                [[label, *(f"{value:.0f}" for value in values), f"{values[-1] / values[0]:.2f}x",
+                  f"{(values[-1] - values[0]) / added:+.1f}"] for label, values in peaks.items()])
     streamed = {label: values for label, values in peaks.items() if label.startswith("write")}
     label, values = max(streamed.items(), key=lambda item: item[1][-1] / item[1][0])
     print_bar(bars, f"memory: write's peak at {SIZES[-1]}x the files <= {GROWTH:.2f}x its peak at 1x",
@@ -379,7 +384,7 @@ def memory(corpus: Corpus, bars: list[Bar]) -> None:
 # ---------------------------------------------------------------- main
 
 
-def header(corpus: Corpus, pass_s: float, rounds: int) -> None:
+def header(corpus: Corpus, pass_s: float, rounds: tuple[int, int]) -> None:
     cpuinfo = Path("/proc/cpuinfo")
     lines = cpuinfo.read_text().splitlines() if cpuinfo.exists() else []
     cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")),
@@ -395,24 +400,25 @@ def header(corpus: Corpus, pass_s: float, rounds: int) -> None:
     print(f"python:  {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
     print(f"packages: {', '.join(versions)}")
     print(f"records: {corpus.root}, {corpus.describe(corpus.files)} files")
-    print(f"passes:  each at least {pass_s:g} s (the files repeated); best of {rounds} rounds in rotating order")
+    print(f"passes:  each at least {pass_s:g} s (the files repeated); best of {rounds[0]} rounds of the review's "
+          f"passes, of {rounds[1]} rounds of the others")
 
 
 def peer_jobs(corpus: Corpus, notes: list[str]) -> tuple[list[Job], dict[str, list[str]]]:
     """The peers' jobs on the files each reads, and those files per peer."""
-    jobs, files = [], {}
-    for name, factory in (("jansou", jansou_jobs), ("riichienv", riichienv_jobs)):
+    jobs: list[Job] = []
+    files: dict[str, list[str]] = {}
+    factories: dict[str, Callable[[], tuple[Callable[[str, str], Any], dict[str, Run]]]] = {
+        "jansou": jansou_jobs, "riichienv": riichienv_jobs}
+    for name, factory in factories.items():
         try:
-            parse, *runs = factory()
+            parse, runs = factory()
         except ImportError as error:
             notes.append(f"{name} not installed ({error}); skipped")
             continue
         files[name], failures = readable(parse, corpus, corpus.files)
         notes.extend(f"{name} cannot read {failure}" for failure in failures)
-        labels = ["parse only", "parse + replay (replay_paifu: each decision checked)"] if name == "jansou" else [
-            "parse only", "parse + replay (apply_event: no checks)",
-            "parse + replay (Kyoku.steps: each action checked)"]
-        jobs += [Job(f"{name}, {label}", run, files[name]) for label, run in zip(labels, runs)]
+        jobs += [Job(f"{name}, {label}", run, files[name]) for label, run in runs.items()]
     return jobs, files
 
 
@@ -432,26 +438,43 @@ def main() -> None:
         for name in files:
             by_folder.setdefault(Path(name).parts[0], []).append(name)
         files = [name for names in by_folder.values() for name in names[:QUICK_PER_FOLDER]]
-    pass_s, rounds = (QUICK_PASS_S, QUICK_ROUNDS) if args.quick else (PASS_S, ROUNDS)
+    pass_s, rounds = (QUICK_PASS_S, (QUICK_ROUNDS, QUICK_ROUNDS)) if args.quick else (PASS_S, (REVIEW_ROUNDS, ROUNDS))
     with tempfile.TemporaryDirectory(prefix="review-bench.") as scratch:
         corpus = Corpus(root, files, Path(scratch))
         header(corpus, pass_s, rounds)
         measure(corpus, Path(scratch) / "out", pass_s, rounds)
 
 
-def measure(corpus: Corpus, out: Path, pass_s: float, rounds: int) -> None:
-    notes: list[str] = []
-    bars: list[Bar] = []
+@dataclass
+class Plan:
+    """Every measurement: ours (parse, the review's passes, the machine's reference), the peers', and
+    those on the files every implementation reads."""
+
+    parse: Job
+    one: Job  # 1 worker to Parquet: the reference of the ratios
+    two: Job
+    one_memory: Job
+    two_memory: Job
+    machine: Job | None
+    peers: list[Job]
+    same: list[Job]
+    notes: list[str]
+
+    @property
+    def review(self) -> list[Job]:
+        return [job for job in (self.one_memory, self.two_memory, self.machine, self.one, self.two) if job]
+
+    @property
+    def others(self) -> list[Job]:
+        return list(dict.fromkeys([self.parse, *self.peers, *self.same]))  # a peer's job on the same files once
+
+
+def plan(corpus: Corpus, out: Path) -> Plan:
     files = corpus.files
-    one = Job("ours, review 1 worker -> Parquet", ours_write(1, out), files)
-    two = Job("ours, review 2 workers -> Parquet", ours_write(2, out), files)
-    one_memory = Job("ours, review 1 worker, in memory", ours_review(1), files)
-    two_memory = Job("ours, review 2 workers, in memory", ours_review(2), files)
-    ours = [Job("ours, parse only (read + Table.run)", ours_parse, files), one_memory, one, two_memory, two]
+    notes: list[str] = []
     machine = None
     if "fork" in multiprocessing.get_all_start_methods():
         machine = Job("ours, 2 x review 1 worker, 2 processes at once", two_processes, files)
-        ours.append(machine)
     peers, peer_files = peer_jobs(corpus, notes)
     common = set(ours_readable(corpus, files)).intersection(*map(set, peer_files.values()))
     shared = [name for name in files if name in common]
@@ -460,19 +483,31 @@ def measure(corpus: Corpus, out: Path, pass_s: float, rounds: int) -> None:
         same = [Job("ours, parse only (same files)", ours_parse, shared),
                 Job("ours, review 1 worker -> Parquet (same files)", ours_write(1, out), shared)]
         same += [Job(job.label, job.run, shared) if job.files != shared else job for job in peers]
-    jobs = list(dict.fromkeys(ours + peers + same))  # a peer's job on the same files is timed once
-    print(f"\ncalibrating {len(jobs)} measurements (a first pass each, the warm-up): load average {load()}", flush=True)
-    for job in jobs:
+    return Plan(Job("ours, parse only (read + Table.run)", ours_parse, files),
+                Job("ours, review 1 worker -> Parquet", ours_write(1, out), files),
+                Job("ours, review 2 workers -> Parquet", ours_write(2, out), files),
+                Job("ours, review 1 worker, in memory", ours_review(1), files),
+                Job("ours, review 2 workers, in memory", ours_review(2), files), machine, peers, same, notes)
+
+
+def measure(corpus: Corpus, out: Path, pass_s: float, rounds: tuple[int, int]) -> None:
+    bars: list[Bar] = []
+    p = plan(corpus, out)
+    print(f"\ncalibrating {len(p.review + p.others)} measurements (a first pass each, the warm-up): "
+          f"load average {load()}", flush=True)
+    for job in p.review + p.others:
         calibrate(job, corpus, pass_s)
-    run_rounds(jobs, corpus, rounds)
-    rate_table("1-3. every file each implementation reads: discards per second", ours + peers, one, corpus)
-    if same:
-        rate_table("4. the files every implementation reads", same, same[1], corpus)
-    for note in notes:
+    run_rounds("review", p.review, corpus, rounds[0])
+    run_rounds("parse and peers", p.others, corpus, rounds[1])
+    ours = [p.parse, p.one_memory, p.one, p.two_memory, p.two, *([p.machine] if p.machine else [])]
+    rate_table("1-3. every file each implementation reads: discards per second", ours + p.peers, p.one, corpus)
+    if p.same:
+        rate_table("4. the files every implementation reads", p.same, p.same[1], corpus)
+    for note in p.notes:
         print(f"note: {note}")
-    print_bar(bars, "review: 1 worker >= 100,000 decisions/s", min(one.rate, one_memory.rate) >= 1e5,
-              f"{fmt_rate(one.rate)} to Parquet, {fmt_rate(one_memory.rate)} in memory")
-    scaling([("in memory", two_memory, one_memory), ("to Parquet", two, one)], machine, bars)
+    print_bar(bars, "review: 1 worker >= 100,000 decisions/s", min(p.one.rate, p.one_memory.rate) >= 1e5,
+              f"{fmt_rate(p.one.rate)} to Parquet, {fmt_rate(p.one_memory.rate)} in memory")
+    scaling([("in memory", p.two_memory, p.one_memory), ("to Parquet", p.two, p.one)], p.machine, bars)
     print(f"load average after timing: {load()}")
     memory(corpus, bars)
     print(f"\nload average at the end: {load()}")
