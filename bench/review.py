@@ -307,7 +307,7 @@ def scaling(pairs: list[tuple[str, Job, Job]], reference: Job | None, bars: list
                      f"{reference.rate / pairs[0][2].rate:.2f}x"])
     print_table(["review", "within a round", "best / best"], rows)
     worst = min(statistics.median(ratios(two, one)) for _, two, one in pairs)
-    print_bar(bars, "review: 2 workers >= 1.8x 1 worker", worst >= 1.8, f"worst median {worst:.2f}x")
+    print_bar(bars, "review: 2 workers >= 1.8x 1 worker", worst >= 1.8, f"worst median {worst:.3f}x")
 
 
 # ---------------------------------------------------------------- memory
