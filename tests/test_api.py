@@ -180,3 +180,16 @@ def test_numpy_rows_of_any_integer_dtype_and_stride(dtype) -> None:
         assert shanten.shanten(counts, dead=np.zeros(34, dtype=dtype)) == want.shanten
     fourteen = np.array(shanten.Hand.parse("23m456p789s11z579s1z").counts, dtype=dtype)
     assert shanten.discards(fourteen) == shanten.discards(fourteen.tolist())
+
+
+def test_results_draw_themselves_in_jupyter() -> None:
+    """ukeire, discards (and each row), improvements and hands have _repr_html_ / _repr_svg_ with tiles as SVG."""
+    table = shanten.discards("123m456p789s11225z", dead="1z")
+    assert isinstance(table, tuple) and type(table).__name__ == "DiscardTable"
+    html = table._repr_html_()
+    assert html.count("<tr data-discard=") == len(table) == 12 and "<svg" in html
+    assert "11 discards that raise the shanten" in html  # behind a toggle, as on the page
+    assert table[0]._repr_html_().count("<tr data-discard=") == 1
+    assert "<svg" in shanten.ukeire("23m456p789s11z579s")._repr_html_()
+    assert shanten.improvements("123m456p789s13m11z")._repr_html_().count("<tr>") == 6
+    assert shanten.Hand.parse("123m")._repr_svg_().startswith("<svg")

@@ -20,14 +20,16 @@ WITHOUT_EXAMPLES = {"shanten._version", "shanten.cli", "shanten.review.cli"}  # 
 
 
 @pytest.mark.parametrize("name", ["shanten", *MODULES])
-def test_module_examples(name: str) -> None:
+def test_module_examples(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples read the test data by paths from the repository root
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0 or name in WITHOUT_EXAMPLES, f"{name} has no examples"
 
 
 @pytest.mark.parametrize("path", ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))])
-def test_markdown_examples(path: str) -> None:
+def test_markdown_examples(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
     result = doctest.testfile(str(ROOT / path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0 or path != "README.md", "the README's Python examples are gone"

@@ -3,7 +3,8 @@
 #include "core.h"
 #include "improve.h"
 
-static PyTypeObject ukeire_type, unnecessary_type, discard_type;
+/* Heap types, so that Python may give them methods (shanten.efficiency adds _repr_html_). */
+static PyTypeObject *ukeire_type, *unnecessary_type, *discard_type;
 
 /* The fields set_necessary_fields fills, shared by both result types. */
 #define NECESSARY_FIELDS                                                                      \
@@ -110,7 +111,7 @@ static PyObject *py_ukeire(PyObject *self, PyObject *const *args, Py_ssize_t nar
     const int r = necessary_of(&h, &mask);
     if (r < 0 || unreachable(r))
         return NULL;
-    PyObject *result = PyStructSequence_New(&ukeire_type);
+    PyObject *result = PyStructSequence_New(ukeire_type);
     if (!result)
         return NULL;
     PyStructSequence_SET_ITEM(result, 0, PyLong_FromLong(r - 1));
@@ -130,7 +131,7 @@ static PyObject *py_unnecessary(PyObject *self, PyObject *const *args, Py_ssize_
     const int r = unnecessary_tiles(h.c, &h.sm, h.limits, h.players, h.quads_as_pairs, h.forms, &mask);
     if (unreachable(r))
         return NULL;
-    PyObject *result = PyStructSequence_New(&unnecessary_type);
+    PyObject *result = PyStructSequence_New(unnecessary_type);
     if (!result)
         return NULL;
     PyObject *values[4] = {PyLong_FromLong(r - 1), kinds_tuple(mask, tile_names), kinds_tuple(mask, kind_objects),
@@ -202,7 +203,7 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (!table)
         return NULL;
     for (int k = 0; k < n; k++) {
-        PyObject *row = PyStructSequence_New(&discard_type);
+        PyObject *row = PyStructSequence_New(discard_type);
         if (!row) {
             Py_DECREF(table);
             return NULL;
@@ -400,13 +401,13 @@ int efficiency_add_types(PyObject *module)
     for (int s = 0; s < 3; s++)
         if (!red_names[s] && !(red_names[s] = PyUnicode_FromFormat("0%c", "mps"[s])))
             return -1;
-    if (!ukeire_type.tp_name && PyStructSequence_InitType2(&ukeire_type, &ukeire_desc) < 0)
+    if (!ukeire_type && !(ukeire_type = PyStructSequence_NewType(&ukeire_desc)))
         return -1;
-    if (!discard_type.tp_name && PyStructSequence_InitType2(&discard_type, &discard_desc) < 0)
+    if (!discard_type && !(discard_type = PyStructSequence_NewType(&discard_desc)))
         return -1;
-    if (!unnecessary_type.tp_name && PyStructSequence_InitType2(&unnecessary_type, &unnecessary_desc) < 0)
+    if (!unnecessary_type && !(unnecessary_type = PyStructSequence_NewType(&unnecessary_desc)))
         return -1;
-    PyTypeObject *types[3] = {&ukeire_type, &discard_type, &unnecessary_type};
+    PyTypeObject *types[3] = {ukeire_type, discard_type, unnecessary_type};
     const char *names[3] = {"Ukeire", "Discard", "Unnecessary"};
     for (int i = 0; i < 3; i++) {
         Py_INCREF(types[i]);

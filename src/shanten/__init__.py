@@ -23,6 +23,7 @@ from .batch import DiscardsBatch, UkeireBatch, discards_batch, shanten_batch, uk
 from .distribution import distribution
 from .efficiency import (
     Discard,
+    DiscardTable,
     Improvement,
     Improvements,
     Ukeire,
@@ -48,6 +49,7 @@ __all__ = [
     "TILE_ID_NAMES",
     "TILE_NAMES",
     "Discard",
+    "DiscardTable",
     "DiscardsBatch",
     "Forms",
     "Hand",

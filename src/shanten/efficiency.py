@@ -35,6 +35,7 @@ shanten.Ukeire(shanten=0, tiles=('1z', '2z'), kinds=(27, 28), counts=(2, 2), tot
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -48,7 +49,43 @@ Unnecessary = _core.Unnecessary
 Discard = _core.Discard
 ukeire = _core.ukeire
 unnecessary = _core.unnecessary
-discards = _core.discards
+
+
+def _ukeire_html(self: Ukeire) -> str:
+    """Jupyter draws uke-ire as tiles with their live copies (see ``shanten.html``)."""
+    from .html import ukeire_html  # HTML depends on this module, never the reverse
+
+    return ukeire_html(self)
+
+
+def _discard_html(self: Discard) -> str:
+    """Jupyter draws a discard row as a one-row table (see ``shanten.html``)."""
+    from .html import discards_html
+
+    return discards_html([self])
+
+
+Ukeire._repr_html_ = _ukeire_html  # type: ignore[attr-defined]
+Discard._repr_html_ = _discard_html  # type: ignore[attr-defined]
+
+
+class DiscardTable(tuple[Discard, ...]):
+    """``discards``'s result: the rows, best first. A tuple that Jupyter draws as a table."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .html import discards_html
+
+        return discards_html(self)
+
+
+@functools.wraps(_core.discards)
+def discards(hand: HandLike, /, *, melds: Iterable[MeldLike] | None = None, rule: str = "tenhou",
+             dead: DeadLike = None, players: int = 4, seven_pairs_quads: bool = False,
+             regular_only: bool = False) -> DiscardTable:
+    return DiscardTable(_core.discards(hand, melds=melds, rule=rule, dead=dead, players=players,
+                                       seven_pairs_quads=seven_pairs_quads, regular_only=regular_only))
 
 
 class Improvement(NamedTuple):

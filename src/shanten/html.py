@@ -140,7 +140,7 @@ def _ukeire_line(fragment: _Fragment, result: Ukeire) -> str:
 
 def _improvement_rows(fragment: _Fragment, result: Improvements) -> str:
     word = "waits" if result.shanten == 0 else "uke-ire"
-    summary = f"improvements: {_tiles(result.live)}"
+    summary = f"improvements: {result.live} live tile{'s' * (result.live != 1)}"
     if result.average is not None:
         summary += f", average {word} after {result.average:.2f}"
     rows = [f"<tr><td>{fragment.kinds([d.kind], [d.live])}</td><td>{d.live}</td>"
@@ -213,7 +213,7 @@ def improvements_html(result: Improvements) -> str:
 
     >>> from shanten import improvements
     >>> fragment = improvements_html(improvements("123m456p789s13m11z"))
-    >>> "improvements: 14 tiles, average waits after 5.57" in fragment, fragment.count("<tr>")
+    >>> "improvements: 14 live tiles, average waits after 5.57" in fragment, fragment.count("<tr>")
     (True, 6)
     """
     fragment = _Fragment()

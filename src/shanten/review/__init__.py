@@ -7,8 +7,7 @@ rank of the one taken, whether it went shanten-back. ``review`` returns the
 tables (pyarrow) for a notebook; ``write`` streams them to Parquet files in a
 folder; ``shanten review`` is the command line. Schema: docs/review.md.
 
->>> from pathlib import Path
->>> tables = review([str(Path(__file__).parents[3] / "tests/data/records/short.mjlog")])
+>>> tables = review(["tests/data/records/short.mjlog"])   # from the repository root
 >>> tables.decisions.num_rows, tables.rounds.num_rows, tables.errors.num_rows
 (20, 2, 0)
 >>> tables.players.column("player").to_pylist()

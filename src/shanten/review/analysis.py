@@ -2,13 +2,12 @@
 
 At each discard the discarding seat's 3n+2 hand, its own melds and everything
 it could see (every river, every meld, the dora indicators; ``Table.public``)
-are gathered; one ``discards_batch`` per file then gives, with those tiles as
+are gathered; one ``discards_batch`` per chunk of files then gives, with those tiles as
 ``dead=``, the shanten after every discard and the live uke-ire of those that
 can rank with the one taken. A round whose events are impossible is dropped
 whole and reported; the file's other rounds still count.
 
->>> from pathlib import Path
->>> result = review_file(str(Path(__file__).parents[3] / "tests/data/records/short.mjson"))
+>>> result = review_file("tests/data/records/short.mjson")   # from the repository root
 >>> result.games, result.rounds, result.decisions.num_rows, result.errors
 (1, 2, 20, [])
 >>> row = result.decisions.slice(1, 1).to_pylist()[0]
@@ -205,20 +204,21 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     offsets = np.zeros(n + 1, np.int32)
     np.cumsum(np.bincount(rows_best, minlength=n), out=offsets[1:])
     best_discards = pa.ListArray.from_arrays(pa.array(offsets), NAMES.take(pa.array(kinds_best)))
-    names: list[str] = []
-    position = 0
-    for game, _, size in g.rounds:
-        names.extend(game.names[s] if s < len(game.names) else f"seat {s}" for s in seat[position:position + size].tolist())
-        position += size
+    codes: dict[str, int] = {}  # each player name's number, in order of appearance
+    seat_codes = [[codes.setdefault(game.names[s] if s < len(game.names) else f"seat {s}", len(codes))
+                   for s in range(game.rules.players)] for game, _, _ in g.rounds]
+    which = np.concatenate([np.array(per_seat, np.int64)[seat[start:start + size]] for per_seat, start, size
+                            in zip(seat_codes, np.cumsum([0, *sizes[:-1]]), sizes)])
+    unique = list(codes)
     in_riichi = (flags & IN_RIICHI) != 0
-    _add_players(names, in_riichi, matched, keeps_best, lost, back, players)
+    _add_players(unique, which, in_riichi, matched, keeps_best, lost, back, players)
     keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
     game_ids, round_names, winds, numbers, honbas = (np.repeat(np.array(column, dtype=object if i < 2 else np.int8), sizes)
                                                    for i, column in enumerate(zip(*keys)))
     return pa.RecordBatch.from_arrays([
         pa.array(game_ids, pa.string()), pa.array(round_names, pa.string()), pa.array(winds, pa.int8()),
         pa.array(numbers, pa.int8()), pa.array(honbas, pa.int8()), pa.array(seat.astype(np.int8)),
-        pa.array(names, pa.string()), pa.array(turn), pa.array(wall),
+        pa.array(unique, pa.string()).take(pa.array(which)), pa.array(turn), pa.array(wall),
         _hands(hands, red, g.melds), pa.array(TILE_ID_NAMES_ARRAY[tile], pa.string()),
         pa.array(taken.astype(np.int8)), pa.array((flags & TSUMOGIRI) != 0), pa.array((flags & RIICHI) != 0),
         pa.array(in_riichi), pa.array((flags & AFTER_CALL) != 0), pa.array(before),
@@ -228,18 +228,18 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     ], schema=DECISIONS)
 
 
-def _add_players(names: list[str], in_riichi: np.ndarray, matched: np.ndarray, kept: np.ndarray, lost: np.ndarray,
-                 back: np.ndarray, players: dict[str, PlayerTotals]) -> None:
-    """Add each decision to its player's totals; decisions already in riichi are forced, not choices."""
-    unique, which = np.unique(np.array(names, dtype=object), return_inverse=True)
+def _add_players(unique: list[str], which: np.ndarray, in_riichi: np.ndarray, matched: np.ndarray, kept: np.ndarray,
+                 lost: np.ndarray, back: np.ndarray, players: dict[str, PlayerTotals]) -> None:
+    """Add each decision (its player: unique[which]) to its player's totals; decisions already in
+    riichi are forced, not choices."""
     free = ~in_riichi
 
     def per_player(values: np.ndarray) -> list[int]:
-        return np.bincount(which, weights=values, minlength=len(unique)).astype(np.int64).tolist()
+        return [int(total) for total in np.bincount(which, weights=values, minlength=len(unique))]
 
-    columns = [per_player(np.ones(len(names))), per_player(free), per_player(matched & free),
+    columns = [per_player(np.ones(len(which))), per_player(free), per_player(matched & free),
                per_player(np.where(free & kept, lost, 0)), per_player(free & kept), per_player(back & free)]
-    for index, name in enumerate(unique.tolist()):
+    for index, name in enumerate(unique):
         players.setdefault(name, PlayerTotals()).add(PlayerTotals(*(column[index] for column in columns)))
 
 

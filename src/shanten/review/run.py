@@ -6,8 +6,7 @@ order of the files, which are sorted. At most a few files per worker are in
 flight, so memory does not grow with the number of files.
 
 >>> from pathlib import Path
->>> data = Path(__file__).parents[3] / "tests/data/records"
->>> sources, skipped = find([str(data)])
+>>> sources, skipped = find(["tests/data/records"])   # from the repository root
 >>> [Path(source).name for source in sources], skipped
 (['short.json', 'short.mjlog', 'short.mjson'], 0)
 """
@@ -98,9 +97,11 @@ class Totals:
         return pa.Table.from_pylist(rows, with_version(PLAYERS))
 
 
-CHUNK_BYTES = 1 << 18
-"""Files are reviewed in chunks of about this many bytes (a file at least): one batch call each,
-and enough chunks for the workers to share."""
+CHUNK_BYTES = 1 << 17
+"""Files are reviewed in chunks of about this many bytes of record (a gzip file weighs
+GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each, and enough
+chunks for the workers to share evenly to the end."""
+GZIP_WEIGHT = 6
 
 
 def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
@@ -113,7 +114,7 @@ def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
             weight = len(loaded)
         else:
             loaded = source
-            weight = os.path.getsize(source)
+            weight = os.path.getsize(source) * (GZIP_WEIGHT if source.endswith(".gz") else 1)
         chunk.append(loaded)
         size += weight
         if size >= CHUNK_BYTES:
@@ -159,15 +160,21 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str) -> Ite
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise InvalidHandError('--dask needs Dask: pip install "shanten[dask]"') from None
-    cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1, processes=True) if address == "local" else None
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=max(workers, 1), threads_per_worker=1, processes=True) if address == "local" else None
     try:
-        with Client(cluster if cluster is not None else address) as client:
+        with Client(cluster if cluster is not None else address) as client:  # type: ignore[no-untyped-call]
             window = 4 * max(len(client.scheduler_info()["workers"]), 1)
             yield from _in_order(items, lambda f, item: client.submit(f, item, pure=False),
                                  lambda future: future.result(), window)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+ROW_GROUP = 1 << 16
+"""Rows gathered before a Parquet row group is written: the writer keeps every group's
+metadata until it closes, so groups must not be as small as a chunk."""
 
 
 class Writer:
@@ -185,16 +192,24 @@ class Writer:
         self.errors: list[tuple[str, str | None, str | None, str]] = []
         self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema))
                         for name, schema in (("decisions", DECISIONS), ("rounds", ROUNDS))}
+        self.pending: dict[str, list[pa.RecordBatch]] = {name: [] for name in self.streams}
 
     def add(self, result: FileReview) -> None:
-        if result.decisions.num_rows:
-            self.streams["decisions"].write_batch(result.decisions)
-        if result.results.num_rows:
-            self.streams["rounds"].write_batch(result.results)
+        for name, batch in (("decisions", result.decisions), ("rounds", result.results)):
+            if batch.num_rows:
+                self.pending[name].append(batch)
+                if sum(b.num_rows for b in self.pending[name]) >= ROW_GROUP:
+                    self._flush(name)
         self.errors.extend(result.errors)
 
+    def _flush(self, name: str) -> None:
+        if self.pending[name]:
+            self.streams[name].write_table(pa.Table.from_batches(self.pending[name]), row_group_size=ROW_GROUP)
+            self.pending[name] = []
+
     def close(self, totals: Totals) -> None:
-        for stream in self.streams.values():
+        for name, stream in self.streams.items():
+            self._flush(name)
             stream.close()
         pq.write_table(totals.players_table(), os.path.join(self.folder, "players.parquet"))
         pq.write_table(errors_table(self.errors), os.path.join(self.folder, "errors.parquet"))
