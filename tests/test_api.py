@@ -192,4 +192,4 @@ def test_results_draw_themselves_in_jupyter() -> None:
     assert table[0]._repr_html_().count("<tr data-discard=") == 1
     assert "<svg" in shanten.ukeire("23m456p789s11z579s")._repr_html_()
     assert shanten.improvements("123m456p789s13m11z")._repr_html_().count("<tr>") == 6
-    assert shanten.Hand.parse("123m")._repr_svg_().startswith("<svg")
+    assert shanten.Hand.parse("1234m")._repr_svg_().startswith("<svg")
