@@ -56,10 +56,13 @@ def parse_hand(text: str, *, players: int = 4) -> Hand:
     if isinstance(text, str) and not text.strip():
         raise InvalidHandError("empty input")
     concealed, melds, drawn = _read(text, players, melds_allowed=True)
-    red_m, red_p, red_s = (sum(red and kind // 9 == suit for kind, red in concealed) for suit in range(3))
+    reds = [0, 0, 0]
+    for kind, red in concealed:
+        if red:
+            reds[kind // 9] += 1
     if len(concealed) % 3 != 2:
         drawn = None
-    hand = Hand(_counts(concealed), (red_m, red_p, red_s), tuple(melds), drawn)
+    hand = Hand(_counts(concealed), (reds[0], reds[1], reds[2]), tuple(melds), drawn)
     validate_players(players, hand)  # rules about whole melds, such as no chi in 3-player
     return hand
 
@@ -150,13 +153,16 @@ def _read(text: str, players: int, melds_allowed: bool, melds_only: bool = False
         else:
             if melds_only and group is concealed:
                 raise _error(column, f"{shown(token)[1:-1]} is not in a meld: write melds only, such as [123m] (5555z)")
+            kinds = _KINDS[token[-1]]
             for offset, digit in enumerate(token[:-1]):
-                try:
-                    kind = kind_of(digit, token[-1])
+                kind = kinds.get(digit, -1)
+                if kind >= 0:
                     seen[kind] += 1
-                    check_tile(kind, seen[kind], players)
-                except InvalidHandError as error:
-                    raise _error(column + offset, str(error)) from None
+                if kind < 0 or seen[kind] > 4 or (players == 3 and 1 <= kind <= 7):  # say what is wrong, and where
+                    try:
+                        check_tile(kind_of(digit, token[-1]), seen[kind], players)
+                    except InvalidHandError as error:
+                        raise _error(column + offset, str(error)) from None
                 group.append((kind, digit == "0"))
             if group is concealed:
                 suits_written, last_group = suits_written + last_group[-1:], token
@@ -189,6 +195,11 @@ def _unreadable(text: str, position: int) -> InvalidHandError:
     if end < len(text) and not _TOKEN.match(text, end):
         return _error(end + 1, f"unknown character {text[end]!r}")
     return _error(position + 1, f"digits {shown(digits)} have no suit letter")
+
+
+_KINDS = {suit: {digit: 9 * index + (int(digit) or 5) - 1 for digit in "0123456789"[: 10 if suit != "z" else 8]
+                 if not (suit == "z" and digit == "0")} for index, suit in enumerate(SUITS)}
+"""The kind of each digit of each suit letter (a red 0 is the five); honours have 1-7 only."""
 
 
 def kind_of(digit: str, suit: str) -> int:

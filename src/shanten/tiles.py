@@ -22,6 +22,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 from enum import Enum
 
 TILE_NAMES: tuple[str, ...] = tuple(f"{value}{suit}" for suit in "mpsz" for value in range(1, 8 if suit == "z" else 10))
@@ -311,13 +312,18 @@ class Hand:
         melds = _sequence(self.melds, "a hand's melds are a sequence of Meld objects")
         if len(counts) != 34 or len(red) != 3:
             raise InvalidHandError(f"a hand needs 34 counts and 3 red counts, got {len(counts)} and {len(red)}")
-        object.__setattr__(self, "counts", tuple(count(n, "hand", kind) for kind, n in enumerate(counts)))
+        # Plain ints 0-4 pass in a few set and min/max steps; anything else is read one by one for its message.
+        plain = cast("tuple[int, ...]", counts)
+        if set(map(type, counts)) != {int} or not 0 <= min(plain) <= max(plain) <= 4:
+            counts = tuple(count(n, "hand", kind) for kind, n in enumerate(counts))
+        object.__setattr__(self, "counts", counts)
         object.__setattr__(self, "red", tuple(integer(n, "a red count") for n in red))
         object.__setattr__(self, "melds", melds)
         if not all(isinstance(meld, Meld) for meld in self.melds):
             raise InvalidHandError("a Hand's melds must be Meld objects: parse notation with Hand.parse")
-        for kind, copies in enumerate(self.total_counts):
-            check_tile(kind, copies)
+        if self.melds and max(self.total_counts) > 4:
+            for kind, copies in enumerate(self.total_counts):
+                check_tile(kind, copies)
         for suit, five, red_fives in zip("mps", FIVES, self.red, strict=True):
             if not 0 <= red_fives <= self.counts[five]:
                 raise InvalidHandError(f"{red_fives} red 5{suit} among {self.counts[five]} concealed 5{suit}")
