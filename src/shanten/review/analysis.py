@@ -34,7 +34,7 @@ from .schema import DECISIONS, ROUNDS
 
 KINDS = np.array([tile_kind(tile) for tile in range(37)], dtype=np.uint8)
 NAMES = pa.array(TILE_NAMES)
-TILE_ID_NAMES_ARRAY = np.array(TILE_ID_NAMES, dtype=object)
+TILE_ID_NAMES_ARROW = pa.array(TILE_ID_NAMES)
 
 
 @dataclass
@@ -212,14 +212,16 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     unique = list(codes)
     in_riichi = (flags & IN_RIICHI) != 0
     _add_players(unique, which, in_riichi, matched, keeps_best, lost, back, players)
+    # per round: its key; per decision: the round's index, so that strings are taken, not converted one by one
+    round_of = pa.array(np.repeat(np.arange(len(sizes), dtype=np.int32), sizes))
     keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
-    game_ids, round_names, winds, numbers, honbas = (np.repeat(np.array(column, dtype=object if i < 2 else np.int8), sizes)
-                                                   for i, column in enumerate(zip(*keys)))
+    game_ids, round_names, winds, numbers, honbas = zip(*keys)
     return pa.RecordBatch.from_arrays([
-        pa.array(game_ids, pa.string()), pa.array(round_names, pa.string()), pa.array(winds, pa.int8()),
-        pa.array(numbers, pa.int8()), pa.array(honbas, pa.int8()), pa.array(seat.astype(np.int8)),
+        pa.array(game_ids, pa.string()).take(round_of), pa.array(round_names, pa.string()).take(round_of),
+        pa.array(winds, pa.int8()).take(round_of), pa.array(numbers, pa.int8()).take(round_of),
+        pa.array(honbas, pa.int8()).take(round_of), pa.array(seat.astype(np.int8)),
         pa.array(unique, pa.string()).take(pa.array(which)), pa.array(turn), pa.array(wall),
-        _hands(hands, red, g.melds), pa.array(TILE_ID_NAMES_ARRAY[tile], pa.string()),
+        _hands(hands, red, g.melds), TILE_ID_NAMES_ARROW.take(pa.array(tile)),
         pa.array(taken.astype(np.int8)), pa.array((flags & TSUMOGIRI) != 0), pa.array((flags & RIICHI) != 0),
         pa.array(in_riichi), pa.array((flags & AFTER_CALL) != 0), pa.array(before),
         pa.array(shanten_after), pa.array(back), pa.array(taken_ukeire), pa.array(best_shanten),
