@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -107,14 +106,11 @@ def query(page: Any) -> dict[str, list[str]]:
 
 def test_typing_a_hand_shows_the_table_of_shanten_discards(page: Any) -> None:
     page.goto("/")
-    start = time.perf_counter()
     page.fill("#q", HAND)
     page.wait_for_selector("#result table")
-    elapsed = time.perf_counter() - start
     assert page.evaluate(READ_TABLES) == expected_tables(HAND)
     assert query(page) == {"q": [HAND]}
     assert page.inner_text(".shanten-forms") == "3-shanten (14 tiles) regular 3 seven pairs 5 thirteen orphans 9"
-    assert elapsed < 0.5, f"the page took {elapsed * 1000:.0f} ms to show the table"
     assert not page.is_visible("details table")
     page.click("#result details summary")
     assert page.is_visible("details table")
