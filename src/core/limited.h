@@ -32,53 +32,7 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
  * limited kind i with room r = lim_i - h_i, one table lookup of the group with
  * r + 1 more copies of i shows every entry that some optimal target of needs
  * more than the room. A shape past the table's 14 tiles fails its entries. */
-static int exact_entries(const masked_row *g, const limit_view *lv);
-
-/* A group's packed counts and limits, 3 bits each (its kinds, up to 9), with
- * the group's kind in the top bits: the key of the per-thread caches. */
-static uint64_t group_key(const masked_row *g, const limit_view *lv, int players)
-{
-    const uint8_t *kinds;
-    const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(players, &kinds);
-    if (suit)
-        kinds = SUIT_KINDS[g->base / 9];
-    uint64_t key = (uint64_t)1 << 63 | (uint64_t)suit << 62 | (uint64_t)n << 56;
-    for (int j = 0; j < n; j++)
-        key |= (uint64_t)(lv->c[kinds[j]] | lv->lim[kinds[j]] << 3) << (6 * j);
-    return key;
-}
-
-/* Which entries of a group the limits leave as they are depends on the
- * group's counts and limits only, which recur from turn to turn of a record:
- * remembered per thread. */
-#define MARK_CACHE 16384
-typedef struct {
-    uint64_t key;
-    int exact;
-} mark_entry;
-#if defined(__GNUC__)
-static __thread mark_entry mark_cache[MARK_CACHE];
-#endif
-
 static void mark_exact(masked_row *g, const limit_view *lv)
-{
-    g->solved = 0;
-#if defined(__GNUC__)
-    const uint64_t key = group_key(g, lv, lv->players);
-    mark_entry *slot = &mark_cache[(key * 0x9E3779B97F4A7C15ULL) >> 50];
-    if (slot->key == key) {
-        g->exact = slot->exact;
-        return;
-    }
-    g->exact = exact_entries(g, lv);
-    slot->key = key;
-    slot->exact = g->exact;
-#else
-    g->exact = exact_entries(g, lv);
-#endif
-}
-
-static int exact_entries(const masked_row *g, const limit_view *lv)
 {
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
     int fail = 0, present = 0, top = 0;
@@ -118,34 +72,17 @@ static int exact_entries(const masked_row *g, const limit_view *lv)
         for (int e = 0; e < SH_ROW; e++)
             fail |= (g->v[e] >= k && more[e] == g->v[e] - k) << e;
     }
-    return present & ~fail;
+    g->exact = present & ~fail;
+    g->solved = 0;
 }
 
-/* The exact row of a group under limits (dp.h), remembered per thread like
- * the marks. */
-#define DP_CACHE 8192
-typedef struct {
-    uint64_t key; /* 0: empty (a key has its top bit set) */
-    uint8_t row[16];
-} dp_entry;
-#if defined(__GNUC__)
-static __thread dp_entry dp_cache[DP_CACHE];
-#endif
-
+/* The exact row of a group under limits (dp.h). */
 static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
 {
     const uint8_t *kinds;
     const int suit = g->need != NULL, n = suit ? 9 : iso_kinds(lv->players, &kinds);
     if (suit)
         kinds = SUIT_KINDS[g->base / 9];
-#if defined(__GNUC__)
-    const uint64_t key = group_key(g, lv, lv->players);
-    dp_entry *slot = &dp_cache[(key * 0x9E3779B97F4A7C15ULL) >> 51];
-    if (slot->key == key) {
-        memcpy(out, slot->row, 16);
-        return;
-    }
-#endif
     uint8_t h[9], l[9];
     for (int j = 0; j < n; j++) {
         h[j] = lv->c[kinds[j]];
@@ -156,10 +93,6 @@ static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
         suit_dp(h, l, out);
     else
         isolated_dp(h, l, n, out);
-#if defined(__GNUC__)
-    slot->key = key;
-    memcpy(slot->row, out, 16);
-#endif
 }
 
 /* A group's upper-bound row under limits: its exact row once solved, else the
