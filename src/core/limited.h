@@ -35,7 +35,8 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
 static void mark_exact(masked_row *g, const limit_view *lv)
 {
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
-    int fail = 0, present = 0, top = 0;
+    int fail = 0, present = 0, top = 0, n = 0, extra[9];
+    const uint8_t *looked[9]; /* the rows with `extra` more copies of a kind */
     for (int e = 0; e < SH_ROW; e++) {
         wanted |= entry_mask(g, e);
         if (g->v[e] < SH_INF) {
@@ -69,9 +70,15 @@ static void mark_exact(masked_row *g, const limit_view *lv)
             }
             more = suit_row(shape);
         }
-        for (int e = 0; e < SH_ROW; e++)
-            fail |= (g->v[e] >= k && more[e] == g->v[e] - k) << e;
+#if defined(__GNUC__)
+        __builtin_prefetch(more); /* rows are far apart in a 4 MB table: fetch them all, then read */
+#endif
+        looked[n] = more;
+        extra[n++] = k;
     }
+    for (int j = 0; j < n; j++)
+        for (int e = 0; e < SH_ROW; e++)
+            fail |= (g->v[e] >= extra[j] && looked[j][e] == g->v[e] - extra[j]) << e;
     g->exact = present & ~fail;
     g->solved = 0;
 }
