@@ -76,7 +76,7 @@ def test_html_is_the_analysis_fragment_with_back_rows_and_walking(client: TestCl
     melds = shanten.notation.parse_melds(params["melds"]) if "melds" in params else None
     analysis = analyze(params["q"], melds=melds, rule=params.get("rule", "tenhou"), dead=params.get("dead"),
                        players=int(params.get("players", 4)), back=True)
-    assert response.text == analysis_html(analysis, walk=True)
+    assert response.text == analysis_html(analysis, walk=True, images="/tiles/")  # the page's tiles are images
 
 
 @pytest.mark.parametrize("mode", ["q", "p", "qd", "pd"])
@@ -226,7 +226,7 @@ def test_openapi_document_lists_the_api(client: TestClient) -> None:
 def test_page_shows_the_position_in_the_url(client: TestClient) -> None:
     params = {"q": "45p55777z", "melds": "(3333p) (6666p)", "rule": "wrc"}
     page = client.get("/", params=params).text
-    assert analysis_html(analyze("45p55777z (3333p) (6666p)", rule="wrc", back=True), walk=True) in page
+    assert analysis_html(analyze("45p55777z (3333p) (6666p)", rule="wrc", back=True), walk=True, images="/tiles/") in page
     assert 'value="(3333p) (6666p)"' in page and '<option value="wrc" selected>' in page
     assert "<details id=\"options\" open>" in page
 
@@ -281,3 +281,18 @@ def test_serve_runs_workers_on_loopback_and_a_busy_port_is_one_line() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_the_page_tiles_are_images_served_once_for_all(client: TestClient) -> None:
+    """The page's tables draw each tile as an image of /tiles/ (a browser decodes it once); those
+    images are the package's own drawings, cached for good; an unknown tile is a JSON 404."""
+    from shanten.svg import tile_svg
+
+    response = client.get("/tiles/0p.svg")
+    assert (response.status_code, response.headers["content-type"]) == (200, "image/svg+xml")
+    assert response.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert response.text == tile_svg(35, height=24)
+    missing = client.get("/tiles/8z.svg")
+    assert (missing.status_code, missing.json()) == (404, {"error": "no such tile"})
+    page = client.get("/", params={"q": "123m456p789s11225z"}).text
+    assert '<img src="/tiles/5z.svg"' in page and page.count('<symbol id="shanten-0p"') == 1

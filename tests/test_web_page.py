@@ -65,8 +65,8 @@ READ_TABLES = """() => [...document.querySelectorAll("#result table")].map(table
     const cells = [...row.cells];
     const last = cells[cells.length - 1];
     return {cells: cells.slice(1, -1).map(cell => cell.textContent.trim()),
-            first: cells[0].querySelector("svg").getAttribute("aria-label"),
-            kinds: [...last.querySelectorAll("svg")].map(svg => svg.getAttribute("aria-label")),
+            first: cells[0].querySelector("img").getAttribute("alt"),
+            kinds: [...last.querySelectorAll("img")].map(img => img.getAttribute("alt")),
             live: [...last.querySelectorAll("small")].map(small => Number(small.textContent))};
 }))"""
 
@@ -139,7 +139,7 @@ def test_a_discard_then_a_draw_walks_and_history_walks_back(page: Any) -> None:
     row = page.locator('tr[data-discard="7p"]')
     row.locator(".shanten-discard").click()
     assert row.get_attribute("class") == "selected"
-    row.locator('.shanten-draw:has(svg[aria-label="1p"])').click()
+    row.locator('.shanten-draw:has(img[alt="1p"])').click()
     position = after(HAND, "7p", "1p")
     page.wait_for_url(lambda url: parse_qs(urlsplit(url).query).get("q") == [position])
     assert page.input_value("#q") == position

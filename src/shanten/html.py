@@ -52,17 +52,21 @@ class _Fragment:
     each carries the notation of the position after it in ``data-next``.
     """
 
-    def __init__(self, hand: Hand | None = None) -> None:
+    def __init__(self, hand: Hand | None = None, images: str | None = None) -> None:
         self.tiles: set[int] = set()
         self.hand = hand
+        self.images = images  # the page: tiles are images at images + "5m.svg", and no symbol is defined
 
     def tile(self, tile: int, *, live: int | None = None, label: str = "") -> str:
         self.tiles.add(tile)
         name = TILE_ID_NAMES[tile]
-        scale = SMALL / TILE_HEIGHT
-        picture = (f'<svg width="{round(TILE_WIDTH * scale)}" height="{SMALL}" '
-                   f'viewBox="0 0 {TILE_WIDTH} {TILE_HEIGHT}" role="img" aria-label="{name}">'
-                   f'<use href="#{symbol_id(tile)}" width="{TILE_WIDTH}" height="{TILE_HEIGHT}"/></svg>')
+        width = round(TILE_WIDTH * SMALL / TILE_HEIGHT)
+        if self.images is not None:  # a browser lays out an image it has decoded once far faster than a <use>
+            picture = f'<img src="{self.images}{name}.svg" width="{width}" height="{SMALL}" alt="{name}">'
+        else:
+            picture = (f'<svg width="{width}" height="{SMALL}" viewBox="0 0 {TILE_WIDTH} {TILE_HEIGHT}" role="img" '
+                       f'aria-label="{name}"><use href="#{symbol_id(tile)}" width="{TILE_WIDTH}" '
+                       f'height="{TILE_HEIGHT}"/></svg>')
         if live is None:
             return f'<span class="shanten-tile">{picture}</span>'
         title = f"{label}{name}: {live} live"
@@ -83,7 +87,7 @@ class _Fragment:
 
     def done(self, body: str, kind: str) -> str:
         hidden = 'width="0" height="0" style="position:absolute" aria-hidden="true"'
-        symbols = f"<svg {hidden}>{definitions(self.tiles)}</svg>"
+        symbols = f"<svg {hidden}>{definitions(self.tiles)}</svg>" if self.images is None else ""
         return f'<div class="shanten shanten-{kind}">{symbols}{body}</div>'
 
 
@@ -153,13 +157,15 @@ def _tiles(n: int) -> str:
     return f"{n} tile{'s' * (n != 1)}"
 
 
-def analysis_html(analysis: Analysis, *, walk: bool = False) -> str:
+def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None = None) -> str:
     """Everything ``shanten.analysis.analyze`` says about a hand: the page's result area.
 
     The hand drawn, its shanten per form, then for a 3n+2 hand the discard table (the command
     line's columns, the uke-ire kinds drawn with their live copies), for a 3n+1 hand its uke-ire
     or waits and its improving draws. With ``walk`` every drawn kind is a button whose ``data-next``
     is the position after playing that row's discard and that draw (the page's walking).
+    ``images`` (the page's) draws the tiles of the tables as images at ``images + "5m.svg"`` and
+    defines no symbol: the page defines the hand's once (``shanten.svg.all_symbols``).
 
     >>> from shanten.analysis import analyze
     >>> fragment = analysis_html(analyze("123m456p789s1125z1z"), walk=True)   # discard 2z or 5z
@@ -167,10 +173,10 @@ def analysis_html(analysis: Analysis, *, walk: bool = False) -> str:
     (3, 1)
     """
     hand, forms = analysis.hand, analysis.forms
-    fragment = _Fragment(hand if walk else None)
+    fragment = _Fragment(hand if walk else None, images)
     setting = "".join([", 3-player" if analysis.players == 3 else "", ", rule wrc" if analysis.rule == "wrc" else ""])
     per_form = " ".join(f"<span>{label} {_number(getattr(forms, field), 'd')}</span>" for field, label in FORMS)
-    body = [f'<div class="shanten-hand">{hand_svg(hand, height=2 * SMALL)}</div>',
+    body = [f'<div class="shanten-hand">{hand_svg(hand, height=2 * SMALL, symbols=images is None)}</div>',
             f'<p class="shanten-forms"><strong>{describe(forms.shanten)}</strong> '
             f"({_tiles(hand.concealed_count)}{setting}) {per_form}</p>"]
     if analysis.ukeire is not None:
@@ -220,14 +226,15 @@ def improvements_html(result: Improvements) -> str:
     return fragment.done(_improvement_rows(fragment, result), "improvements")
 
 
-def palette_html() -> str:
-    """A button per tile id (the 34 kinds, then the red fives), for building a hand by clicking.
+def palette_html(images: str) -> str:
+    """A button per tile id (the 34 kinds, then the red fives), for building a hand by clicking on the
+    page: each tile an image at ``images + "5m.svg"``.
 
-    >>> palette = palette_html()
-    >>> palette.count("<button"), palette.count('data-tile="0p"')
-    (37, 1)
+    >>> palette = palette_html("/tiles/")
+    >>> palette.count("<button"), palette.count('<img src="/tiles/0p.svg"'), palette.count("<symbol")
+    (37, 1, 0)
     """
-    fragment = _Fragment()
+    fragment = _Fragment(images=images)
     buttons = "".join(f'<button type="button" data-tile="{name}" title="{name}">{fragment.tile(tile)}</button>'
                       for tile, name in enumerate(TILE_ID_NAMES))
     return fragment.done(buttons, "palette")

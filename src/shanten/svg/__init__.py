@@ -47,6 +47,19 @@ class _Place(NamedTuple):
         return self.x + (TILE_HEIGHT if self.turned else TILE_WIDTH)
 
 
+def all_symbols() -> str:
+    """A hidden SVG that defines every tile's symbol, once for a page whose drawings leave them out.
+
+    Each drawing defining the symbols it uses repeats their ids; on a page whose drawings change,
+    every new or removed definition makes the browser rebuild every picture that uses that id.
+
+    >>> all_symbols().count('<symbol id="shanten-')   # 37 tile ids, the back, 2 shared parts
+    40
+    """
+    hidden = 'width="0" height="0" style="position:absolute" aria-hidden="true"'
+    return f"<svg {hidden}>{definitions([*range(len(TILE_ID_NAMES)), BACK])}</svg>"
+
+
 def tile_svg(tile: int, *, height: float = 40) -> str:
     """One tile id (0-33 a kind, 34-36 the red fives 0m 0p 0s) as a standalone SVG.
 
@@ -70,13 +83,14 @@ def tiles_svg(tiles: Iterable[int], *, height: float = 40) -> str:
     return _drawing(_upright(row, 0), TILE_WIDTH * len(row), TILE_HEIGHT, title, height)
 
 
-def hand_svg(hand: Hand, *, height: float = 40) -> str:
+def hand_svg(hand: Hand, *, height: float = 40, symbols: bool = True) -> str:
     """The concealed tiles in order (the drawn tile, if the hand names one, after a small gap), then each meld after a gap.
 
     A called tile lies turned on the left of its meld (for chi the lowest tile, which the left
     player gave; pon and open kan say nothing of who gave it, so the left too). An added kan
     stacks its fourth tile on the turned one; a closed kan shows its two ends face down. Red
-    fives are drawn first among the fives, as the notation writes them.
+    fives are drawn first among the fives, as the notation writes them. ``symbols=False`` leaves
+    out the symbols' definitions, for a page that defines them once (``all_symbols``).
 
     >>> picture = hand_svg(Hand.parse("11z [123m] [456m] [789m] {1111p}"))
     >>> picture.count("rotate(-90)"), 'viewBox="0 0 492 60"' in picture
@@ -94,7 +108,7 @@ def hand_svg(hand: Hand, *, height: float = 40) -> str:
         places += _meld(meld, places[-1].right + GAP)
     top = min(place.y for place in places)  # a stacked tile rises above the upright ones
     places = [place._replace(y=place.y - top) for place in places]
-    return _drawing(places, max(place.right for place in places), TILE_HEIGHT - top, str(hand), height)
+    return _drawing(places, max(place.right for place in places), TILE_HEIGHT - top, str(hand), height, symbols)
 
 
 def _upright(tiles: Sequence[int], x: float) -> list[_Place]:
@@ -143,10 +157,10 @@ def _use(place: _Place) -> str:
     return f'{href} x="{number(place.x)}" y="{number(place.y)}" {size}/>'
 
 
-def _drawing(places: list[_Place], width: float, rows: float, title: str, height: float) -> str:
+def _drawing(places: list[_Place], width: float, rows: float, title: str, height: float, symbols: bool = True) -> str:
     if isinstance(height, bool) or not isinstance(height, (int, float)) or not 0 < height < math.inf:
         raise InvalidHandError(f"height must be a positive number of pixels, got {height!r}")
     scale = height / TILE_HEIGHT
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{number(width * scale)}" height="{number(rows * scale)}" '
             f'viewBox="0 0 {number(width)} {number(rows)}" role="img"><title>{escape(title)}</title>'
-            + definitions(place.tile for place in places) + "".join(map(_use, places)) + "</svg>")
+            + (definitions(place.tile for place in places) if symbols else "") + "".join(map(_use, places)) + "</svg>")

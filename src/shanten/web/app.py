@@ -37,7 +37,9 @@ from .. import __version__
 from .._resolve import RULES
 from ..analysis import Analysis, analyze
 from ..batch import shanten_batch
-from ..html import analysis_html, palette_html
+from ..html import SMALL, analysis_html, palette_html
+from ..svg import all_symbols, tile_svg
+from ..tiles import TILE_ID_NAMES
 from ..notation import parse_melds, parse_tiles
 from ..tenhou import MODES, pairi
 from ..tiles import InvalidHandError
@@ -54,6 +56,8 @@ MAX_QUERY = 4 * MAX_FIELD
 """Bytes of a whole query string, unknown parameters included."""
 
 PAGE = Path(__file__).with_name("page")
+TILES = "/tiles/"
+"""Where the page's tiles are served, one image a tile id ("/tiles/0p.svg"): a browser decodes each once."""
 _ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8"}
 
 
@@ -139,7 +143,7 @@ def _page(template: Template, palette: str, q: str, options: _Options) -> str:
     result = error = ""
     if q.strip():
         try:
-            result = analysis_html(options.analyze(q, back=True), walk=True)
+            result = analysis_html(options.analyze(q, back=True), walk=True, images=TILES)
         except InvalidHandError as problem:
             error = str(problem)
     fields = {"q": q, "melds": options.melds, "dead": options.dead}
@@ -157,7 +161,8 @@ def create_app() -> FastAPI:
                   description="Shanten, uke-ire, discard tables and Tenhou's 牌理 text for riichi mahjong hands.")
     app.add_middleware(_QueryLimit)
     template = Template((PAGE / "index.html").read_text(encoding="utf-8"))
-    palette = palette_html()
+    palette = all_symbols() + palette_html(TILES)
+    tiles = {f"{name}.svg": tile_svg(tile, height=SMALL) for tile, name in enumerate(TILE_ID_NAMES)}
     assets = {name: (PAGE / name).read_bytes() for name in _ASSETS}
 
     @app.exception_handler(InvalidHandError)
@@ -184,6 +189,14 @@ def create_app() -> FastAPI:
             raise HTTPException(404, "no such file")
         return Response(assets[f"page.{name}"], media_type=kind, headers={"Cache-Control": "max-age=3600"})
 
+    @app.get(TILES + "{name}", include_in_schema=False)
+    def tile(name: str) -> Response:
+        picture = tiles.get(name)
+        if picture is None:
+            raise HTTPException(404, "no such tile")
+        return Response(picture, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
     @app.get("/api/analyze", responses={200: {"model": AnalysisDocument}, **_REFUSED})
     def analyze_(q: Hand, options: Options, all: bool = False) -> Response:
         """The document ``shanten --json`` prints (schema 2, docs/cli.md); ``all`` also lists the discards
@@ -192,8 +205,9 @@ def create_app() -> FastAPI:
 
     @app.get("/api/html", response_class=HTMLResponse, responses=_REFUSED)
     def html(q: Hand, options: Options) -> HTMLResponse:
-        """The web page's result area as an HTML fragment (``shanten.html.analysis_html``, walking buttons on)."""
-        return HTMLResponse(analysis_html(options.analyze(q, back=True), walk=True))
+        """The web page's result area as an HTML fragment (``shanten.html.analysis_html``, walking buttons on;
+        tiles are images at /tiles/, and the page defines the hand's symbols once)."""
+        return HTMLResponse(analysis_html(options.analyze(q, back=True), walk=True, images=TILES))
 
     @app.get("/api/tenhou", response_class=PlainTextResponse, responses=_REFUSED)
     def tenhou(q: Hand, mode: Mode = "q") -> PlainTextResponse:
