@@ -11,7 +11,7 @@
 
 static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim, int players)
 {
-    *lv = (limit_view){c, lim, 0, 0, 0, 0, players};
+    *lv = (limit_view){c, lim, 0, 0, 0, 0, players, NULL};
     for (int i = 0; i < SH_KINDS; i++) {
         lv->limited |= (uint64_t)(lim[i] < 4) << i;
         lv->pair_slots |= (uint64_t)(lim[i] >= 2) << i;
@@ -82,6 +82,16 @@ static void mark_exact(masked_row *g, const limit_view *lv)
     g->exact = present & ~fail;
     g->solved = 0;
 }
+
+/* Within one discard table, the 3n+1 hands after each discard differ from the
+ * 3n+2 hand in the discarded kind's group only: a group of another kind with a
+ * kind t drawn is the same for every discard outside it, and is marked (and
+ * solved, when it must be) once. */
+struct group_memo {
+    masked_row drawn[SH_KINDS]; /* the group of t with t drawn into the 3n+2 hand's group */
+    uint64_t valid;             /* bit t: drawn[t] is set */
+    int changed;                /* the group the current discard changed */
+};
 
 /* The exact row of a group under limits (dp.h). */
 static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
@@ -203,15 +213,24 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
     }
     for (uint64_t left = fast_mask & ~mask & summarize(live).held; left; left &= left - 1) {
         const int t = lowest_bit(left), k = group_of(t, players);
+        struct group_memo *memo = k != (lv->memo ? lv->memo->changed : k) ? lv->memo : NULL;
         const masked_row kept = g[k];
         c[t]++;
-        if (k < ng - 1)
-            suit_masked(c, t / 9 * 9, &g[k]);
-        else
-            iso_masked(c, players, &g[k]);
-        mark_exact(&g[k], lv);
+        if (memo && (memo->valid >> t & 1)) {
+            g[k] = memo->drawn[t];
+        } else {
+            if (k < ng - 1)
+                suit_masked(c, t / 9 * 9, &g[k]);
+            else
+                iso_masked(c, players, &g[k]);
+            mark_exact(&g[k], lv);
+        }
         if (final_value(upper_row(&g[k]), rest[k], M) < r || regular_limited_groups(g, ng, M, lv, players) < r)
             mask |= 1ULL << t;
+        if (memo) { /* solved or not, as it now stands */
+            memo->drawn[t] = g[k];
+            memo->valid |= 1ULL << t;
+        }
         c[t]--;
         g[k] = kept;
     }

@@ -79,6 +79,7 @@ typedef struct {
     uint64_t pair_slots;         /* kinds that may be held twice (seven pairs) */
     uint64_t orphan_one, orphan_two; /* orphans that may be held once, twice */
     int players;
+    struct group_memo *memo;     /* a discard table's groups with a kind drawn (limited.h), or NULL */
 } limit_view;
 
 /* The masked rows of a hand's groups (3 or 4: the run suits, then the

@@ -38,8 +38,12 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
     const int groups = !quads_as_pairs; /* the table path, or limits checked against it */
     limit_view lv;
     masked_row g[4];
-    if (lim)
+    struct group_memo memo;
+    if (lim) {
         limit_view_init(&lv, c, lim, players);
+        memo.valid = 0;
+        lv.memo = &memo;
+    }
     const int ng = !groups ? 0 : lim ? limited_groups(c, players, &lv, g) : masked_groups(c, players, g);
     int before = SH_INF;
     if (!groups) {
@@ -66,6 +70,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
         const summary_t less = summarize(c);
         if (groups) { /* only the discard's group changes; the others keep their rows and marks */
             const int k = group_of(d, players);
+            memo.changed = k;
             const masked_row kept = g[k];
             if (k < ng - 1)
                 suit_masked(c, d / 9 * 9, &g[k]);
@@ -94,6 +99,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             const int d = lowest_bit(rest), k = group_of(d, players);
             if ((after[d] != best && after[d] != after[taken]) || masks[d] != ~0ULL)
                 continue; /* cannot rank with taken, or found in the first pass */
+            memo.changed = k;
             c[d]--;
             const summary_t less = summarize(c);
             const masked_row kept = g[k];
