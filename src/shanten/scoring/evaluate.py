@@ -24,9 +24,10 @@ from ..notation import parse_hand, parse_melds
 from ..tiles import TILE_ID_NAMES, TILE_NAMES, InvalidHandError, Meld, MeldKind, format_tiles, shown, tile_kind
 from .fu import fu_of
 from .hands import Arrangement, arrangements, meld_group
-from .points import limit_and_base, payments
+from .points import Payments, limit_and_base, payments
 from .rules import Rules, ScoringError, rules_named
-from .yaku import Facts, Pinfu, Situation, yaku_of
+from ..records.names import YAKUMAN_HAN
+from .yaku import Facts, Pinfu, Situation, Tiles, yaku_of
 
 _WIND_NAMES = {"E": 0, "S": 1, "W": 2, "N": 3}
 _TILE_IDS = {name: tile for tile, name in enumerate(TILE_ID_NAMES)}
@@ -223,19 +224,19 @@ def score(
         for kind in meld.tiles:
             totals[kind] += 1
     situation = Situation(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0,
-                          27 + seat, 27 + round_, tile_kind(win_id), closed, tuple(totals), rules)  # fmt: skip
+                          27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)), rules)  # fmt: skip
     readings = arrangements(counts, tuple(meld_group(meld) for meld in called), tile_kind(win_id), tsumo)
     if not readings:
         raise ScoringError(f"not a complete hand: {_written(counts, called)}")
     bonus = _bonus(totals, red[0] + red[1] + red[2] + sum(meld.red for meld in called), dora, ura, kita, players, rules)
-    best: tuple[tuple[int, int, int], Score] | None = None
-    for arrangement in readings:
-        result = _scored(arrangement, situation, bonus, players, honba, sticks)
-        key = (result.points, result.han, result.fu)
-        if best is None or key > best[0]:
-            best = key, result
-    assert best is not None
-    return best[1]
+    # A hand's payments grow with its base points: the reading of the highest base, then han, then fu, wins.
+    best = max((_valued(arrangement, situation, bonus) for arrangement in readings), key=lambda value: value[0])
+    (base, han, fu), arrangement, yaku, yakuman, limit, breakdown = best
+    paid = Payments(0, 0, 0, 0, 0)
+    if yaku:
+        paid = payments(base, dealer=seat == 0, tsumo=tsumo, players=players, honba=honba, sticks=sticks, rules=rules)
+    groups = tuple(str(group) for group in arrangement.groups) or (format_tiles(totals),)
+    return Score(han, fu, yaku, yakuman, limit, *paid, breakdown, groups, seat == 0)
 
 
 def _check_flags(called: tuple[Meld, ...], closed: bool, tsumo: bool, riichi: bool, ippatsu: bool, rinshan: bool,
@@ -284,23 +285,21 @@ def _bonus(totals: list[int], red: int, dora: str | Sequence[int], ura: str | Se
     return tuple((name, han) for name, han in found if han)
 
 
-def _scored(arrangement: Arrangement, situation: Situation, bonus: tuple[tuple[str, int], ...], players: int,
-            honba: int, sticks: int) -> Score:
+def _valued(arrangement: Arrangement, situation: Situation, bonus: tuple[tuple[str, int], ...]
+            ) -> tuple[tuple[int, int, int], Arrangement, tuple[tuple[str, int], ...], int, str | None,
+                       tuple[tuple[str, int], ...]]:
+    """One reading's (base, han, fu), itself, its yaku, yakuman multiples, limit and fu breakdown."""
     facts = Facts(arrangement, situation)
     yaku = yaku_of(facts)
     fu, breakdown = fu_of(facts, situation.closed and _PINFU.holds(facts))
-    groups = tuple(str(group) for group in arrangement.groups) or (format_tiles(situation.counts),)
     if not yaku:
-        return Score(0, fu, (), 0, None, 0, 0, 0, 0, 0, breakdown, groups, situation.dealer)
+        return (0, 0, fu), arrangement, (), 0, None, breakdown
     rules = situation.rules
-    yakuman = sum(han for _, han in yaku) // 13 if yaku[0][1] >= 13 else 0
-    if yakuman and not rules.yakuman_stacking:
-        yakuman = max(han for _, han in yaku) // 13
-    if not yakuman:
-        yaku = [*yaku, *bonus]
+    yakuman = 0
+    if yaku[0][1] >= YAKUMAN_HAN:
+        yakuman = (sum if rules.yakuman_stacking else max)(han for _, han in yaku) // YAKUMAN_HAN
+    else:
+        yaku += bonus
     han = sum(han for _, han in yaku)
     limit, base = limit_and_base(han, fu, yakuman, rules)
-    paid = payments(base, dealer=situation.dealer, tsumo=situation.tsumo, players=players, honba=honba, sticks=sticks,
-                    rules=rules)
-    return Score(han, fu, tuple(yaku), yakuman, limit, *paid, breakdown, groups, situation.dealer)
-
+    return (base, han, fu), arrangement, tuple(yaku), yakuman, limit, breakdown
