@@ -17,6 +17,7 @@ no yaku
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,8 @@ from .yaku import Facts, Pinfu, Situation, Tiles, yaku_of
 
 _WIND_NAMES = {"E": 0, "S": 1, "W": 2, "N": 3}
 _TILE_IDS = {name: tile for tile, name in enumerate(TILE_ID_NAMES)}
+_TILES = re.compile(r"(\s*[0-9]+[mpsz])*\s*")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
 _PINFU = Pinfu()
 
 
@@ -83,11 +86,10 @@ def _wind(value: int | str, what: str) -> int:
 def _tile_ids(tiles: str | Sequence[int], what: str) -> list[int]:
     """Tile ids from notation (red fives kept) or from a sequence of ids 0-36."""
     if isinstance(tiles, str):
+        if not _TILES.fullmatch(tiles):
+            raise ScoringError(f"{what}: not tiles in notation: {shown(tiles)}")
         ids = []
-        for token in tiles.split():
-            digits, suit = token[:-1], token[-1:]
-            if not digits or suit not in "mpsz" or not digits.isdigit():
-                raise ScoringError(f"{what}: not tiles in notation: {shown(tiles)}")
+        for digits, suit in _GROUP.findall(tiles):
             for digit in digits:
                 name = digit + suit
                 if name not in _TILE_IDS:
