@@ -54,13 +54,13 @@ def test_thirteen_tiles_show_ukeire_and_improvements(capsys: pytest.CaptureFixtu
 def test_back_rows_only_with_all(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["123m456p789s11225z"]) == 0
     plain = capsys.readouterr().out.splitlines()
-    assert plain[2:] == ["discard shanten   tiles  improve    avg   good  kinds",
-                         "5z      0             4        0      -      -  1z 2z"]
+    assert plain[2:] == ["discard shanten   tiles  improve    avg   good     ron  riichi  kinds",
+                         "5z      0             4        0      -      -    1950    4850  1z 2z"]
     assert main(["123m456p789s11225z", "--all"]) == 0
     every = capsys.readouterr().out.splitlines()
     assert len(every) == 2 + 1 + 12
     # the row's improvements count live tiles as its uke-ire does: the discarded 1m is gone
-    assert every[4] == "1m      1            11        6  13.00   100%  1m 4m 1z 2z  (back)"
+    assert every[4] == "1m      1            11        6  13.00   100%       -       -  1m 4m 1z 2z  (back)"
 
 
 def test_json_schema() -> None:
@@ -72,7 +72,12 @@ def test_json_schema() -> None:
     assert data["forms"] == {"regular": 0, "seven_pairs": 4, "thirteen_orphans": 7}
     assert data["discards"] == [{"discard": "5z", "kind": 31, "red": False, "shanten": 0, "back": False,
                                  "ukeire": {"tiles": {"1z": 2, "2z": 2}, "total": 4},
-                                 "improvements": {"live": 0, "average": None, "draws": []}, "good_shape": None}]
+                                 "improvements": {"live": 0, "average": None, "draws": []}, "good_shape": None,
+                                 "values": [  # as dealer, east round: 1z is double east, 2z no yaku dama
+                                     {"tile": "1z", "live": 2, "ron": 3900, "tsumo": 6000, "riichi_ron": 7700,
+                                      "riichi_tsumo": 11700},
+                                     {"tile": "2z", "live": 2, "ron": 0, "tsumo": 2100, "riichi_ron": 2000,
+                                      "riichi_tsumo": 3900}]}]
     data = json.loads(run("45p55777z", "--melds", "(3333p) (6666p)", "--rule", "wrc", "--json").stdout)
     assert data["hand"] == "45p55777z (3333p) (6666p)"
     assert (data["shanten"], data["ukeire"]) == (1, {"tiles": {"4p": 3, "5p": 3, "5z": 2}, "total": 8})
@@ -175,3 +180,33 @@ def test_help_shows_examples_and_explains_the_columns() -> None:
     assert "shanten --tenhou 1111m111122233z" in result.stdout
     for column in ("discard", "shanten", "tiles", "improve", "avg", "good", "kinds", "-"):
         assert f"\n  {column:<10}" in result.stdout, column
+
+
+def test_wait_values_follow_the_seat_the_round_the_dora_and_riichi(capsys: pytest.CaptureFixture[str]) -> None:
+    # 23m: waits 1m and 4m. South seat in the east round, dora 2m: no pinfu (the 2z pair is the seat
+    # wind), so a dama ron has no yaku; riichi + dora ron 2 han 40 fu 2600; tsumo 30 fu: 500/1000 dama,
+    # 1000/2000 with riichi.
+    assert main(["23m456p789s22z678s", "--seat", "S", "--dora", "1m"]) == 0
+    assert capsys.readouterr().out.splitlines()[-3:] == [
+        "values (ron / tsumo points):",
+        "  1m x4: dama 0 / 2000   riichi 2600 / 4000",
+        "  4m x4: dama 0 / 2000   riichi 2600 / 4000"]
+    assert main(["23m456p789s22z678s", "--seat", "S", "--dora", "1m", "--riichi"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "  4m x4: riichi 2600 / 4000"
+    # as dealer in the east round the 2z pair is no value pair: pinfu (ron 1 han 30 fu, tsumo 2 han 20 fu)
+    assert main(["23m456p789s22z678s"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "  4m x4: dama 1500 / 2100   riichi 2900 / 3900"
+    # in the south round it is the round wind: no pinfu, ron 40 fu, tsumo 30 fu
+    assert main(["23m456p789s22z678s", "--round", "S"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "  4m x4: dama 0 / 1500   riichi 2000 / 3000"
+    # an open hand: dama only; the table's ron column averages over the live waits
+    assert main(["23m456p22z678s [789s] 4m", "--seat", "S"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3] == "discard shanten   tiles  improve    avg   good     ron  kinds"
+
+
+def test_bad_value_settings_are_one_line() -> None:
+    for args, message in ((["--dora", "1x"], "dora: not tiles in notation: '1x'"),
+                          (["--seat", "X"], "argument --seat: invalid choice: 'X' (choose from 'E', 'S', 'W', 'N')")):
+        result = run("123m456p789s11225z", *args)
+        assert (result.returncode, result.stderr) == (2, f"shanten: error: {message}\n")

@@ -273,7 +273,7 @@ def test_serve_runs_workers_on_loopback_and_a_busy_port_is_one_line() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        assert answer == analyze("123m456p789s11225z").to_json()
+        assert answer == analyze("123m456p789s11225z", values={}).to_json()
         busy = subprocess.run([sys.executable, "-m", "shanten", "serve", "--port", str(port)],
                               capture_output=True, text=True)
         assert (busy.returncode, busy.stderr) == (

@@ -18,7 +18,10 @@ from . import __version__
 from .analysis import FORMS, Analysis, analyze
 from .forms import describe
 from .notation import parse_melds
+from .scoring.rules import RULES
 from .tenhou import MODES, pairi
+from .scoring.evaluate import Score
+from .scoring.waits import WaitValue, mean_ron
 from .tiles import InvalidHandError
 
 # name -> (module with ``command(argv) -> int``, one line for --help); the query command needs no name.
@@ -35,6 +38,7 @@ EXAMPLES = """examples:
   shanten 1111m111122233z --players 3
   shanten 123456789m1122p --dead 33p --json
   shanten --tenhou 1111m111122233z            the text tenhou.net/2 shows
+  shanten 23m456p789s22z678s --seat S --dora 1m   the value of each wait (and --riichi: once declared)
 
 columns of the discard table:
   discard   the tile to discard (0m, 0p, 0s: a red five)
@@ -44,12 +48,17 @@ columns of the discard table:
   improve   live tiles that improve the hand without advancing it (tenpai and 1-shanten only)
   avg       mean live uke-ire after such an improving draw
   good      share of the advancing live tiles after which a wait on 2+ kinds is possible (1-shanten only)
+  ron       at tenpai: the ron points of the waits (dama), averaged over their live copies; 0: no yaku
+  riichi    the same with riichi declared (a closed hand; alone with --riichi)
   kinds     the uke-ire kinds (the waits at tenpai)
   -         not applicable to this row (a number, 0 included, is a count)
 
 melds: [123m] chi, [555z] pon, [5555z] open kan, (5555z) closed kan, {5555z} added kan
 exit status: 0 done, 1 output could not be written, 2 bad input
 """
+
+
+WINDS = ("E", "S", "W", "N")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,6 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rule", choices=("tenhou", "wrc"), default="tenhou",
                         help="tenhou: a win holds at most 4 of a kind; wrc: own melded copies count too")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
+    parser.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 3m7z (for the values)")
+    parser.add_argument("--round", choices=WINDS, default="E", help="the round wind (default E)")
+    parser.add_argument("--seat", choices=WINDS, default="E", help="the seat wind (default E: the dealer)")
+    parser.add_argument("--riichi", action="store_true", help="the hand has declared riichi: values with riichi only")
+    parser.add_argument("--scoring", choices=tuple(RULES), default="tenhou", help="the scoring rules of the values")
     parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
     parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
     parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")
@@ -97,8 +111,16 @@ def _tiles(n: int) -> str:
     return f"{n} tile{'s' * (n != 1)}"
 
 
-def text(analysis: Analysis, style: Style) -> list[str]:
-    """The lines ``shanten QUERY`` prints."""
+def _kinds(v: WaitValue, riichi: bool) -> list[tuple[str, Score, Score]]:
+    """The (label, ron, tsumo) values to show of a wait: dama unless in riichi, riichi for a closed hand."""
+    shown = [] if riichi else [("dama", v.ron, v.tsumo)]
+    if v.riichi_ron is not None and v.riichi_tsumo is not None:
+        shown.append(("riichi", v.riichi_ron, v.riichi_tsumo))
+    return shown
+
+
+def text(analysis: Analysis, style: Style, riichi: bool = False) -> list[str]:
+    """The lines ``shanten QUERY`` prints; ``riichi``: the hand has declared it (values with riichi only)."""
     hand, f = analysis.hand, analysis.forms
     setting = "".join([", 3-player" if analysis.players == 3 else "", ", rule wrc" if analysis.rule == "wrc" else ""])
     lines = [f"{style(str(hand), '1')}  ({_tiles(hand.concealed_count)}{setting})",
@@ -113,16 +135,26 @@ def text(analysis: Analysis, style: Style) -> list[str]:
             lines.append(f"improvements: {imp.live} live tiles"
                          + (f", average {word} after {imp.average:.2f}" if imp.average is not None else ""))
             lines += [f"  {d.tile} x{d.live}: discard {d.discard} -> {d.total} ({' '.join(d.tiles)})" for d in imp.draws]
+        if analysis.values:
+            lines.append("values (ron / tsumo points):")
+            lines += [f"  {v.tile} x{v.live}: " + "   ".join(
+                f"{label} {ron.points} / {tsumo.points}" for label, ron, tsumo in _kinds(v, riichi)) for v in analysis.values]
         return lines
     if f.shanten == -1:
         lines.append("complete: the discards that keep tenpai")
-    lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5}  kinds")
+    valued = [row.values for row in analysis.rows if row.values]
+    columns = [] if not valued else [("riichi", True)] if riichi else [("ron", False)] + (
+        [("riichi", True)] if valued[0][0].riichi_ron is not None else [])
+    heads = "".join(f"{name:>7} " for name, _ in columns)
+    lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5} {heads} kinds")
     for row in analysis.rows:
         d, imp = row.discard, row.improvements
         improve = f"{'-':>7} {'-':>6}" if imp is None else (
             f"{imp.live:>7} {imp.average:>6.2f}" if imp.average is not None else f"{0:>7} {'-':>6}")
         good = f"{row.good_shape:>5.0%}" if row.good_shape is not None else f"{'-':>5}"
-        line = f"{d.tile:<8}{d.shanten:<9}{d.total:>6}  {improve}  {good}  {' '.join(d.tiles) or 'none'}"
+        means = [None if not row.values else mean_ron(row.values, riichi=with_riichi) for _, with_riichi in columns]
+        value = "".join(f"{'-' if mean is None else round(mean):>7} " for mean in means)
+        line = f"{d.tile:<8}{d.shanten:<9}{d.total:>6}  {improve}  {good} {value} {' '.join(d.tiles) or 'none'}"
         lines.append(style(line + "  (back)", "2") if d.back else line)
     return lines
 
@@ -146,15 +178,16 @@ def _query(argv: Sequence[str]) -> int:
             melds = None if args.melds is None else parse_melds(args.melds)
         except InvalidHandError as error:
             raise InvalidHandError(f"--melds: {error}") from None
+        values = {"dora": args.dora, "round_wind": args.round, "seat_wind": args.seat, "rules": args.scoring}
         analysis = analyze(args.query, melds=melds, rule=args.rule, dead=args.dead, players=args.players,
-                           back=args.all)
+                           back=args.all, values=values)
     except InvalidHandError as error:
         print(f"shanten: error: {error}", file=sys.stderr)
         return 2
     if args.json:
         return write(json.dumps(analysis.to_json(), ensure_ascii=False))
     colour = sys.stdout is not None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    return write("\n".join(text(analysis, Style(colour))))
+    return write("\n".join(text(analysis, Style(colour), args.riichi)))
 
 
 def write(output: str) -> int:

@@ -37,6 +37,7 @@ from .. import __version__
 from .._resolve import RULES
 from ..analysis import Analysis, analyze
 from ..batch import shanten_batch
+from ..scoring.rules import RULES as SCORING_RULES
 from ..html import SMALL, analysis_html, palette_html
 from ..svg import all_symbols, tile_svg
 from ..tiles import TILE_ID_NAMES
@@ -75,6 +76,10 @@ Dead = Annotated[str, Query(max_length=MAX_FIELD, description="tiles known to be
 Rule = Annotated[str, Query(description="tenhou: a win holds at most 4 of a kind; wrc: own melded copies count too",
                             json_schema_extra={"enum": list(RULES)})]
 Players = Annotated[int, Query(json_schema_extra={"enum": [3, 4]})]
+Dora = Annotated[str, Query(max_length=MAX_FIELD, description="dora indicators, e.g. 3m7z (for the wait values)")]
+Wind = Annotated[str, Query(json_schema_extra={"enum": list("ESWN")})]
+Scoring = Annotated[str, Query(description="the scoring rules of the wait values",
+                               json_schema_extra={"enum": list(SCORING_RULES)})]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
                             json_schema_extra={"enum": list(MODES)})]
 
@@ -87,17 +92,25 @@ class _Options:
     dead: str = ""
     rule: str = "tenhou"
     players: int = 4
+    dora: str = ""
+    round: str = "E"
+    seat: str = "E"
+    scoring: str = "tenhou"
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
             melds = parse_melds(self.melds) if self.melds.strip() else None
         except InvalidHandError as error:
             raise InvalidHandError(f"melds: {error}") from None
-        return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back)
+        values = {"dora": self.dora, "round_wind": self.round, "seat_wind": self.seat, "rules": self.scoring}
+        return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back,
+                       values=values)
 
 
-async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4) -> _Options:
-    return _Options(melds, dead, rule, players)  # async: FastAPI would run a plain function in a thread, for nothing
+async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4, dora: Dora = "",
+                   round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou") -> _Options:
+    # async: FastAPI would run a plain function in a thread, for nothing
+    return _Options(melds, dead, rule, players, dora, round, seat, scoring)
 
 
 Options = Annotated[_Options, Depends(_options)]

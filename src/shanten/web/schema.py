@@ -40,6 +40,15 @@ class ImprovementsDocument(BaseModel):
     draws: list[Draw]
 
 
+class WaitValueDocument(BaseModel):
+    tile: str
+    live: int
+    ron: int = Field(description="points of a ron on this wait, dama (before honba; 0: no yaku)")
+    tsumo: int = Field(description="points of a tsumo, all payments added (before honba)")
+    riichi_ron: int | None = Field(description="the same with riichi declared; null for an open hand")
+    riichi_tsumo: int | None
+
+
 class DiscardRow(BaseModel):
     discard: str
     kind: int
@@ -49,6 +58,7 @@ class DiscardRow(BaseModel):
     ukeire: UkeireDocument
     improvements: ImprovementsDocument | None
     good_shape: float | None
+    values: list[WaitValueDocument] | None = Field(None, description="at tenpai: the value of each wait")
 
 
 class FormsDocument(BaseModel):
@@ -73,6 +83,7 @@ class AnalysisDocument(BaseModel):
     ukeire: UkeireDocument | None = None
     improvements: ImprovementsDocument | None = None
     discards: list[DiscardRow] | None = None
+    values: list[WaitValueDocument] | None = Field(None, description="a tenpai 3n+1 hand: the value of each wait")
 
 
 class ShantenList(BaseModel):

@@ -1,0 +1,98 @@
+"""Tenpai value: what each wait of a tenpai hand pays, by ron and by tsumo, dama and with riichi.
+
+A wait is won on its plain tile (a red five in the wall is one copy of four). ``points`` are the
+hand's value as ``Score.points`` gives it (ron: what the discarder pays; tsumo: the payments added
+up), before honba and sticks; 0 where the win has no yaku. Riichi adds no ippatsu and no ura dora
+(their expectation is the expected-value engine's business); an open hand cannot declare it.
+
+>>> values = wait_values("123m456p789s23s99p", seat_wind="S")   # pinfu: 1000 dama, 2000 with riichi
+>>> [(v.tile, v.live, v.ron.points, v.tsumo.points, v.riichi_ron.points, v.riichi_tsumo.points) for v in values]
+[('1s', 4, 1000, 1500, 2000, 2700), ('4s', 4, 1000, 1500, 2000, 2700)]
+>>> no_yaku = wait_values("123m456p789s23s55z", seat_wind="S")   # dama ron: no yaku
+>>> mean_ron(no_yaku), mean_ron(no_yaku, riichi=True), str(no_yaku[0].ron)
+(0.0, 1300.0, 'no yaku')
+>>> wait_values("23m456p789s55z [111z]", seat_wind="S")[0].riichi_ron is None   # an open hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .._resolve import DeadLike, HandLike, MeldLike, to_hand
+from ..efficiency import ukeire
+from ..tiles import FIVES, RED_FIVES, TILE_NAMES, Hand, InvalidHandError, MeldKind
+from .evaluate import Score, _tile_ids, _wind, score
+from .rules import Rules, rules_named
+
+
+@dataclass(frozen=True)
+class WaitValue:
+    """One wait: its ``tile`` and ``kind``, its ``live`` copies, and the ``Score`` of winning on it
+    by ron and by tsumo, dama and with riichi (None for an open hand)."""
+
+    tile: str
+    kind: int
+    live: int
+    ron: Score
+    tsumo: Score
+    riichi_ron: Score | None
+    riichi_tsumo: Score | None
+
+
+def concealed_ids(hand: Hand) -> list[int]:
+    """The concealed tiles of ``hand`` as tile ids, its red fives as red ids."""
+    ids = []
+    for kind, copies in enumerate(hand.counts):
+        ids += [kind] * copies
+    for suit, reds in enumerate(hand.red):
+        for _ in range(reds):
+            ids[ids.index(FIVES[suit])] = RED_FIVES[suit]
+    return ids
+
+
+def wait_values(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: DeadLike = None,
+                dora: str | Sequence[int] = (), round_wind: int | str = 0, seat_wind: int | str = 0,
+                players: int = 4, rules: str | Rules = "tenhou", rule: str = "tenhou") -> tuple[WaitValue, ...]:
+    """The value of each wait of a 3n+1 tenpai ``hand`` (live waits only, as ``ukeire`` lists them).
+
+    ``dora`` are indicators, ``dead`` the tiles seen elsewhere (they only change the live counts),
+    ``rules`` the scoring rules and ``rule`` the four-copy rule of the waits (as elsewhere).
+    Raises ``InvalidHandError`` for a hand that is not 3n+1 or not tenpai.
+    """
+    h = to_hand(hand, melds, players)
+    check_setting(dora=dora, round_wind=round_wind, seat_wind=seat_wind, rules=rules)
+    waits = ukeire(h, dead=dead, players=players, rule=rule)
+    if waits.shanten != 0:
+        raise InvalidHandError(f"not tenpai: {h} is {waits.shanten}-shanten" if waits.shanten > 0
+                               else f"not tenpai: {h} is complete")
+    closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in h.melds)
+    tiles = concealed_ids(h)
+    values = []
+    for kind, live in zip(waits.kinds, waits.counts):
+        def value(tsumo: bool, riichi: bool) -> Score:
+            return score([*tiles, kind], win=kind, melds=h.melds, tsumo=tsumo, riichi=riichi, dora=dora,
+                         round_wind=round_wind, seat_wind=seat_wind, players=players, rules=rules)
+
+        values.append(WaitValue(TILE_NAMES[kind], kind, live, value(False, False), value(True, False),
+                                value(False, True) if closed else None, value(True, True) if closed else None))
+    return tuple(values)
+
+
+def check_setting(*, dora: str | Sequence[int] = (), round_wind: int | str = 0, seat_wind: int | str = 0,
+                  rules: str | Rules = "tenhou") -> None:
+    """Raise ``ScoringError`` (one line) for a bad setting, whether or not a hand is tenpai to use it."""
+    _tile_ids(dora, "dora")
+    _wind(round_wind, "round_wind")
+    _wind(seat_wind, "seat_wind")
+    rules_named(rules)
+
+
+def mean_ron(values: Sequence[WaitValue], *, riichi: bool = False) -> float | None:
+    """The ron points of the waits, weighted by their live copies (0 for a win with no yaku); None
+    without a live wait or, with ``riichi``, for an open hand."""
+    live = sum(v.live for v in values)
+    if not live or (riichi and values[0].riichi_ron is None):
+        return None
+    return sum(v.live * (v.riichi_ron if riichi else v.ron).points for v in values) / live  # type: ignore[union-attr]
