@@ -126,3 +126,17 @@ def test_three_player_and_no_red_games_are_among_them(shared_dir: Path) -> None:
         for _, game, _, _ in wins(paths):
             kinds[game.rules.players, game.rules.red_fives] += 1
     assert kinds == {(4, True): 1602, (4, False): 7, (3, True): 5}
+
+
+def test_the_records_exercise_every_flag_of_the_win(shared_dir: Path) -> None:
+    """What from_record derives from the replay, counted over every win (each flag is met in real games)."""
+    flags: Counter[str] = Counter()
+    for folder in FOLDERS:
+        paths = sorted(path for path in (shared_dir / "records" / folder).iterdir() if path.suffix in RECORDS)
+        for _, game, round, win in wins(paths):
+            arguments = from_record(game, round, win)
+            flags.update(name for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
+                                           "last_tile", "first_draw", "melds", "ura", "kita") if arguments[name])
+            flags["kan dora"] += len(arguments["dora"]) > 1
+    assert flags == {"tsumo": 695, "riichi": 679, "double_riichi": 4, "ippatsu": 138, "rinshan": 18, "chankan": 12,
+                     "last_tile": 6, "first_draw": 4, "melds": 773, "ura": 672, "kita": 4, "kan dora": 141}
