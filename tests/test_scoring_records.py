@@ -76,9 +76,9 @@ def mismatch(path: Path, game: Game, round: Round, win: Win) -> str | None:
     """None if the score agrees with every field the record states, else both scorings on one line."""
     arguments = from_record(game, round, win)
     result = score(**arguments)
-    ours = {"han": result.han, "fu": result.fu, "points": result.points, "limit": result.limit,
+    ours: dict[str, object] = {"han": result.han, "fu": result.fu, "points": result.points, "limit": result.limit,
             "yaku": _lumped(result.yaku, game, win)}  # fmt: skip
-    stated = {"han": win.han, "fu": win.fu, "points": win.points, "limit": win.limit,
+    stated: dict[str, object] = {"han": win.han, "fu": win.fu, "points": win.points, "limit": win.limit,
               "yaku": sorted(win.yaku) if win.yaku else None}  # fmt: skip
     if win.limit is None and arguments["rules"].kiriage_mangan and result.limit == "mangan" and result.han < 5:
         ours["limit"] = None  # Tenhou names no limit for a mangan rounded up from 4 han 30 fu

@@ -182,7 +182,12 @@ class Iipeikou(Yaku):
 
     def holds(self, f: Facts) -> bool:
         runs = f.runs
-        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not Ryanpeikou.holds(self, f)
+        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not _two_pairs_of_runs(f)
+
+
+def _two_pairs_of_runs(f: Facts) -> bool:
+    runs = f.runs
+    return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
 
 
 class Triplet(Yaku):
@@ -280,8 +285,7 @@ class Ryanpeikou(Yaku):
     name, closed, open = "ryanpeikou", 3, 0
 
     def holds(self, f: Facts) -> bool:
-        runs = f.runs
-        return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
+        return _two_pairs_of_runs(f)
 
 
 class Junchan(Yaku):
