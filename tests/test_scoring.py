@@ -313,6 +313,12 @@ def test_the_summary_line() -> None:
     (PLAIN, {"rules": "fast"}, "rules: no preset 'fast': give one of 'tenhou', 'mahjongsoul', 'wrc', 'mleague' "
                                "or a Rules"),
     ("123m456p789s23s55z 4s", {"players": 3}, "column 2: 2m does not exist in 3-player mahjong"),
+    (PLAIN, {"melds": 5}, "melds: notation or Meld objects, got 5"),
+    (PLAIN, {"dora": "9x"}, "dora: not tiles in notation: '9x'"),
+    (PLAIN, {"win": 99}, "win: tile ids are 0-36, got [99]"),
+    (PLAIN, {"win": "1m2m"}, "win: one tile, got '1m2m'"),
+    (PLAIN, {"honba": -1}, "honba must be an integer 0 or more, got -1"),
+    (PLAIN, {"players": 2}, "players must be 3 or 4, got 2"),
 ])  # fmt: skip
 def test_bad_input_gets_one_line(hand: str, context: dict[str, object], message: str) -> None:
     with pytest.raises(ScoringError) as error:

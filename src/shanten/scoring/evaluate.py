@@ -119,14 +119,13 @@ def _dora_kind(indicator: int, players: int) -> int:
 
 
 def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, win: str | int | None,
-               players: int) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
-    """34 concealed counts, concealed red fives per suit, the melds and the win tile id."""
+               players: int) -> tuple[list[int], list[int], tuple[Meld, ...], int, list[int]]:
+    """34 concealed counts, concealed red fives per suit, the melds, the win tile id, and 34 counts
+    of all the hand's tiles."""
     drawn = None
     if isinstance(hand, str):
         try:
             parsed = parse_hand(hand, players=players)
-        except ScoringError:
-            raise
         except InvalidHandError as error:
             raise ScoringError(str(error)) from None
         counts, red, called, drawn = list(parsed.counts), list(parsed.red), parsed.melds, parsed.drawn
@@ -142,10 +141,10 @@ def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, wi
                 extra = parse_melds(melds)
             except InvalidHandError as error:
                 raise ScoringError(f"melds: {error}") from None
-        elif all(isinstance(meld, Meld) for meld in melds):
-            extra = tuple(melds)
         else:
-            raise ScoringError(f"melds: notation or Meld objects, got {shown(melds)}")
+            extra = tuple(melds) if isinstance(melds, (tuple, list)) else ()
+            if not extra and melds or not all(isinstance(meld, Meld) for meld in extra):
+                raise ScoringError(f"melds: notation or Meld objects, got {shown(melds)}")
         called = (*called, *extra)
     size = sum(counts)
     if size % 3 != 2 or size // 3 + len(called) != 4:
@@ -177,7 +176,7 @@ def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, wi
     kind = tile_kind(win_id)
     if not counts[kind] or win_id >= 34 and not red[win_id - 34]:
         raise ScoringError(f"win: {TILE_ID_NAMES[win_id]} is not among the hand's concealed tiles")
-    return counts, red, called, win_id
+    return counts, red, called, win_id, totals
 
 
 def score(
@@ -215,16 +214,12 @@ def score(
     rules = rules_named(rules)
     if players not in (3, 4) or type(players) is not int:
         raise ScoringError(f"players must be 3 or 4, got {shown(players)}")
-    counts, red, called, win_id = _read_hand(hand, melds, win, players)
+    counts, red, called, win_id, totals = _read_hand(hand, melds, win, players)
     seat, round_ = _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind")
     closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in called)
     riichi = riichi or double_riichi
     _check_flags(called, closed, tsumo, riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0, ura,
                  kita, players, honba, sticks)  # fmt: skip
-    totals = list(counts)
-    for meld in called:
-        for kind in meld.tiles:
-            totals[kind] += 1
     situation = Situation(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0,
                           27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)), rules)  # fmt: skip
     readings = arrangements(counts, tuple(meld_group(meld) for meld in called), tile_kind(win_id), tsumo)
