@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from shanten import Hand
 from shanten.scoring import RULES, Rules, Score, ScoringError, score
 
 SOUTH = {"seat_wind": "S", "round_wind": "E"}
 
 
-def scored(hand: str, **context: object) -> Score:
+def scored(hand: str | Hand, **context: object) -> Score:
     return score(hand, **{**SOUTH, **context})  # type: ignore[arg-type]
 
 
@@ -284,6 +285,7 @@ def test_dora_ura_and_tile_ids() -> None:
                    seat_wind=1)  # fmt: skip
     assert by_ids.yaku == (("riichi", 1), ("dora", 1), ("ura dora", 1))
     assert by_ids == scored(PLAIN, riichi=True, dora="3s", ura="3s4z")
+    assert by_ids == scored(Hand.parse(PLAIN), riichi=True, dora="3s", ura="3s4z")
 
 
 def test_the_summary_line() -> None:

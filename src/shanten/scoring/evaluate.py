@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..notation import parse_hand, parse_melds
-from ..tiles import TILE_ID_NAMES, TILE_NAMES, InvalidHandError, Meld, MeldKind, format_tiles, shown, tile_kind
+from ..records.names import YAKUMAN_HAN
+from ..tiles import TILE_ID_NAMES, TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind, format_tiles, shown, tile_kind
 from .fu import fu_of
 from .hands import Arrangement, arrangements, meld_group
 from .points import Payments, limit_and_base, payments
 from .rules import Rules, ScoringError, rules_named
-from ..records.names import YAKUMAN_HAN
 from .yaku import Facts, Pinfu, Situation, Tiles, yaku_of
 
 _WIND_NAMES = {"E": 0, "S": 1, "W": 2, "N": 3}
@@ -118,14 +118,14 @@ def _dora_kind(indicator: int, players: int) -> int:
     return kind - 8 if kind % 9 == 8 else kind + 1
 
 
-def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, win: str | int | None,
+def _read_hand(hand: str | Hand | Sequence[int], melds: str | Sequence[Meld] | None, win: str | int | None,
                players: int) -> tuple[list[int], list[int], tuple[Meld, ...], int, list[int]]:
     """34 concealed counts, concealed red fives per suit, the melds, the win tile id, and 34 counts
     of all the hand's tiles."""
     drawn = None
-    if isinstance(hand, str):
+    if isinstance(hand, (str, Hand)):
         try:
-            parsed = parse_hand(hand, players=players)
+            parsed = parse_hand(hand, players=players) if isinstance(hand, str) else hand
         except InvalidHandError as error:
             raise ScoringError(str(error)) from None
         counts, red, called, drawn = list(parsed.counts), list(parsed.red), parsed.melds, parsed.drawn
@@ -180,7 +180,7 @@ def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, wi
 
 
 def score(
-    hand: str | Sequence[int],
+    hand: str | Hand | Sequence[int],
     *,
     win: str | int | None = None,
     melds: str | Sequence[Meld] | None = None,
@@ -203,7 +203,7 @@ def score(
     rules: str | Rules = "tenhou",
 ) -> Score:
     """The value of a win: ``hand`` the concealed tiles with the winning tile (notation, melds in
-    brackets allowed, or tile ids 0-36), ``win`` the winning tile (default: the drawn tile written
+    brackets allowed, a ``Hand``, or tile ids 0-36), ``win`` the winning tile (default: the drawn tile written
     apart), ``melds`` further calls, the flags of the win, ``dora`` and ``ura`` indicators, ``kita``
     norths set aside (3-player), the winds (0-3 or "ESWN"), honba and riichi ``sticks`` on the
     table, ``players`` 3 or 4 and the ``rules`` (a preset name or a ``Rules``).
