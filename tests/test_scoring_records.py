@@ -23,7 +23,8 @@ UNREPLAYABLE = {"kuikae.mjson", "kuikae_only.mjson", "confusing_nakis_2.json"}
 
 # Score changes a record states that are not the win's payments; everything else about these wins agrees.
 DELTAS_EXPLAINED = {
-    # 1,500 per honba: a Tenhou lobby of GO type 1569 (bit 0x400) that the record's own scores confirm.
+    # A Tenhou lobby of GO type 1569 pays this win's one honba 1,500, not 300 (discarder -9,500 =
+    # 8,000 + 1,500; winner +11,500 with two sticks); han, fu, yaku and points agree.
     ("ratio1.xml_", "E3-1"): "lobby with 1500-point honba",
     # The excerpt (edited for the converter's tests) drops the riichi stick seat 2 paid this round:
     # the winner's 1,600 is 1,000 and two honba.
