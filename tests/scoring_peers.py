@@ -1,0 +1,489 @@
+"""Random winning hands with random contexts, and one scoring of each by the peers and by shanten.
+
+The peers are the PyPI packages ``mahjong`` (its ``HandCalculator``, pure Python) and
+``riichienv`` (its ``HandEvaluator``, Rust). Each adaptor turns a ``Case`` into the peer's own
+input and the peer's answer into one comparable ``Scored``: canonical yaku names
+(``shanten.records.names.YAKU``), han, fu and the payments as ``shanten.scoring.Score`` states them.
+
+Hands are dealt from a 136-tile wall with one red five per suit, so no case holds a 5th copy or
+a 2nd red five, and every flag is one a game can produce (riichi only closed, rinshan only after
+a kan, chankan only on a tile of which the other three copies are out, ...).
+
+>>> case = next(cases(seed=7, count=1))
+>>> str(case) == str(next(cases(seed=7, count=1)))   # seeded: the same case again
+True
+>>> with_mahjong(case).han == with_riichienv(case).han
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import riichienv._riichienv as riichienv
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
+from mahjong.meld import Meld as MahjongMeld
+
+from shanten.convert import RED_IDS136, meld_ids136, to_ids136
+from shanten.records.names import YAKU
+from shanten.tiles import FIVES, RED_FIVES, TILE_ID_NAMES, Hand, Meld, MeldKind, is_red, tile_kind
+
+WINDS = "ESWN"
+HONOURS = tuple(range(27, 34))
+TERMINALS = (0, 8, 9, 17, 18, 26)
+ORPHANS = TERMINALS + HONOURS
+SIMPLES = tuple(kind for kind in range(27) if kind not in TERMINALS)
+GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and hatsu: the tiles of ryuuiisou
+YAKUMAN = frozenset(YAKU[36:52])  # renhou .. suukantsu
+KANS = (MeldKind.OPEN_KAN, MeldKind.CLOSED_KAN, MeldKind.ADDED_KAN)
+
+Group = tuple[int, ...]  # the kinds of a run or a triplet
+
+
+@dataclass(frozen=True)
+class Case:
+    """A winning hand (``hand.drawn`` is the winning tile) and everything that scores it."""
+
+    hand: Hand
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    last_tile: bool = False
+    first_draw: bool = False
+    dora: tuple[int, ...] = ()  # indicators, tile ids 0-36
+    ura: tuple[int, ...] = ()
+    round_wind: int = 0
+    seat_wind: int = 0
+    honba: int = 0
+    sticks: int = 0
+
+    @property
+    def win(self) -> int:
+        assert self.hand.drawn is not None
+        return self.hand.drawn
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 0
+
+    @property
+    def closed(self) -> bool:
+        return all(meld.kind is MeldKind.CLOSED_KAN for meld in self.hand.melds)
+
+    def __str__(self) -> str:
+        """The hand in notation (the winning tile last), then the context, e.g. ``... ron riichi E-round S-seat``."""
+        flags = [name for name in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "last_tile",
+                                   "first_draw") if getattr(self, name)]  # fmt: skip
+        words = [str(self.hand), "tsumo" if self.tsumo else "ron", *flags]
+        if self.dora:
+            words.append("dora " + "".join(TILE_ID_NAMES[tile] for tile in self.dora))
+        if self.ura:
+            words.append("ura " + "".join(TILE_ID_NAMES[tile] for tile in self.ura))
+        words += [f"{WINDS[self.round_wind]}-round", f"{WINDS[self.seat_wind]}-seat"]
+        words += [f"honba {self.honba}"] * bool(self.honba) + [f"sticks {self.sticks}"] * bool(self.sticks)
+        return " ".join(words)
+
+
+class Scored(NamedTuple):
+    """One scorer's answer in comparable terms; ``None`` where that scorer does not state the field."""
+
+    han: int
+    fu: int | None
+    yaku: tuple[str, ...]  # canonical names, sorted, each once ("dora" however many)
+    yaku_han: tuple[tuple[str, int], ...] | None  # (name, han) sorted, where the scorer states each yaku's han
+    yakuman: int  # multiples
+    points: int  # as records state it: ron or the sum of the tsumo payments, before honba
+    ron: int  # incl. honba
+    from_dealer: int  # tsumo, incl. honba; 0 when the winner is the dealer
+    from_others: int  # tsumo, each non-dealer, incl. honba
+
+    def __str__(self) -> str:
+        yaku = ", ".join(f"{name} {han}" for name, han in self.yaku_han) if self.yaku_han else ", ".join(self.yaku)
+        paid = f"ron {self.ron}" if self.ron else f"tsumo {self.from_dealer}/{self.from_others}"
+        return f"{self.han} han {self.fu} fu, {self.points} points ({paid}), yakuman {self.yakuman}: {yaku or 'no yaku'}"
+
+
+NO_YAKU = Scored(0, None, (), (), 0, 0, 0, 0, 0)
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+class WallEmpty(Exception):
+    """The wall holds no more copies of a kind (the generator then deals another case)."""
+
+
+@dataclass
+class Wall:
+    """The 136 tiles: copies left per kind, and whether each suit's red five is still in the wall."""
+
+    rng: random.Random
+    left: list[int] = field(default_factory=lambda: [4] * 34)
+    red_left: list[bool] = field(default_factory=lambda: [True] * 3)
+
+    def take(self, kind: int) -> int:
+        """A copy of ``kind`` as a tile id: a five is the red one as often as the red copy is among those left."""
+        if not self.left[kind]:
+            raise WallEmpty
+        self.left[kind] -= 1
+        if kind in FIVES:
+            suit = FIVES.index(kind)
+            if self.red_left[suit] and self.rng.randrange(self.left[kind] + 1) == 0:
+                self.red_left[suit] = False
+                return RED_FIVES[suit]
+        return kind
+
+    def take_any(self) -> int:
+        kinds = [kind for kind in range(34) for _ in range(self.left[kind])]
+        return self.take(self.rng.choice(kinds))
+
+
+def _run(first: int) -> Group:
+    return (first, first + 1, first + 2)
+
+
+def _random_group(rng: random.Random, kinds: tuple[int, ...], runs: float) -> Group:
+    """A run (with probability ``runs``, when ``kinds`` has one) or a triplet, of ``kinds`` only."""
+    firsts = [kind for kind in kinds if kind < 27 and kind % 9 <= 6 and kind + 1 in kinds and kind + 2 in kinds]
+    if firsts and rng.random() < runs:
+        return _run(rng.choice(firsts))
+    return (rng.choice(kinds),) * 3
+
+
+def _suit(rng: random.Random) -> tuple[int, ...]:
+    first = 9 * rng.randrange(3)
+    return tuple(range(first, first + 9))
+
+
+def _groups_of(kinds: tuple[int, ...], runs: float) -> Callable[[random.Random], tuple[list[Group], int]]:
+    def deal(rng: random.Random) -> tuple[list[Group], int]:
+        return [_random_group(rng, kinds, runs) for _ in range(4)], rng.choice(kinds)
+
+    return deal
+
+
+def _one_suit(rng: random.Random) -> tuple[list[Group], int]:
+    return _groups_of(_suit(rng), 0.6)(rng)
+
+
+def _suit_and_honours(rng: random.Random) -> tuple[list[Group], int]:
+    return _groups_of(_suit(rng) + HONOURS, 0.5)(rng)
+
+
+def _outside(rng: random.Random) -> tuple[list[Group], int]:
+    """Every group and the pair hold a terminal or an honour (chanta, junchan)."""
+    runs = [_run(first) for first in (0, 6, 9, 15, 18, 24)]
+    groups = [rng.choice(runs) if rng.random() < 0.6 else (rng.choice(ORPHANS),) * 3 for _ in range(4)]
+    return groups, rng.choice(ORPHANS)
+
+
+def _forced(kinds: tuple[int, ...], least: int) -> Callable[[random.Random], tuple[list[Group], int]]:
+    """``least`` to 4 triplets of ``kinds`` (dragons, winds), the rest of any tiles."""
+
+    def deal(rng: random.Random) -> tuple[list[Group], int]:
+        chosen = rng.sample(kinds, min(len(kinds), rng.randint(least, 4)))
+        groups = [(kind,) * 3 for kind in chosen]
+        groups += [_random_group(rng, tuple(range(34)), 0.6) for _ in range(4 - len(groups))]
+        return groups, rng.choice(kinds if rng.random() < 0.6 else tuple(range(34)))
+
+    return deal
+
+
+def _twins(rng: random.Random) -> tuple[list[Group], int]:
+    """Runs that repeat (iipeikou, ryanpeikou), match across suits (sanshoku) or span a suit (ittsu)."""
+    pattern = rng.randrange(4)
+    if pattern == 0:  # iipeikou or ryanpeikou
+        first, second = _run(rng.choice([k for k in range(27) if k % 9 <= 6])), _run(rng.randrange(27) // 9 * 9)
+        groups = [first, first] + ([second, second] if rng.random() < 0.5 else [second, (rng.randrange(34),) * 3])
+    elif pattern == 1:  # sanshoku doujun
+        number = rng.randrange(7)
+        groups = [_run(number), _run(9 + number), _run(18 + number), _random_group(rng, tuple(range(34)), 0.5)]
+    elif pattern == 2:  # sanshoku doukou
+        number = rng.randrange(9)
+        groups = [(number,) * 3, (9 + number,) * 3, (18 + number,) * 3, _random_group(rng, tuple(range(34)), 0.5)]
+    else:  # ittsu
+        suit = 9 * rng.randrange(3)
+        groups = [_run(suit), _run(suit + 3), _run(suit + 6), _random_group(rng, tuple(range(34)), 0.5)]
+    return groups, rng.randrange(34)
+
+
+STANDARD_STYLES: dict[str, Callable[[random.Random], tuple[list[Group], int]]] = {
+    "any": _groups_of(tuple(range(34)), 0.6),
+    "simples": _groups_of(SIMPLES, 0.6),
+    "one suit": _one_suit,
+    "suit and honours": _suit_and_honours,
+    "outside": _outside,
+    "terminals and honours": _groups_of(ORPHANS, 0.0),
+    "honours": _groups_of(HONOURS, 0.0),
+    "dragons": _forced(HONOURS[4:], 2),
+    "winds": _forced(HONOURS[:4], 3),
+    "green": _groups_of(GREEN, 0.3),
+    "triplets": _groups_of(tuple(range(34)), 0.0),
+    "twins": _twins,
+}
+"""Ways of choosing the 4 groups and the pair of a standard hand, so that rare yaku occur often enough."""
+
+PAIR_STYLES: dict[str, tuple[int, ...]] = {
+    "any": tuple(range(34)), "simples": SIMPLES, "terminals and honours": ORPHANS, "honours": HONOURS,
+}  # fmt: skip
+"""The kinds seven pairs are chosen from ("one suit" and "suit and honours" are added per case)."""
+
+
+def _closed_kan_or_call(rng: random.Random, group: Group, calls: bool) -> MeldKind | None:
+    """What becomes of a group: a call (when the hand calls), a closed kan now and then, or nothing."""
+    triplet = group[0] == group[1]
+    if calls:
+        if not triplet:
+            return MeldKind.CHI
+        return rng.choice((MeldKind.PON,) * 4 + KANS)
+    if triplet and rng.random() < 0.08:
+        return MeldKind.CLOSED_KAN
+    return None
+
+
+def _standard(rng: random.Random, wall: Wall, style: str) -> tuple[list[int], list[Meld]]:
+    if style == "nine gates":
+        suit = 9 * rng.randrange(3)
+        kinds = [suit] * 3 + list(range(suit + 1, suit + 8)) + [suit + 8] * 3 + [suit + rng.randrange(9)]
+        return [wall.take(kind) for kind in kinds], []
+    groups, pair = STANDARD_STYLES[style](rng)
+    called = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))
+    concealed = [wall.take(pair), wall.take(pair)]
+    melds = []
+    for index, group in enumerate(rng.sample(groups, 4)):
+        tiles = [wall.take(kind) for kind in group]
+        kind = _closed_kan_or_call(rng, group, calls=index < called)
+        if kind is None:
+            concealed += tiles
+            continue
+        if kind in KANS:
+            tiles.append(wall.take(group[0]))
+        meld_kinds = tuple(tile_kind(tile) for tile in tiles)
+        melds.append(Meld(kind, meld_kinds, red=sum(map(is_red, tiles))))
+    return concealed, melds
+
+
+def _seven_pairs(rng: random.Random, wall: Wall) -> list[int]:
+    style = rng.choice([*PAIR_STYLES, "one suit", "suit and honours"])
+    kinds = PAIR_STYLES.get(style) or (_suit(rng) + HONOURS * (style == "suit and honours"))
+    return [wall.take(kind) for kind in rng.sample(kinds, 7) for _ in range(2)]
+
+
+def _thirteen_orphans(rng: random.Random, wall: Wall) -> list[int]:
+    return [wall.take(kind) for kind in ORPHANS + (rng.choice(ORPHANS),)]
+
+
+def _hand(rng: random.Random, wall: Wall) -> Hand:
+    form = rng.random()
+    melds: list[Meld] = []
+    if form < 0.08:
+        concealed = _seven_pairs(rng, wall)
+    elif form < 0.11:
+        concealed = _thirteen_orphans(rng, wall)
+    else:
+        style = rng.choice([*STANDARD_STYLES, "any", "any", "any", "nine gates"])
+        concealed, melds = _standard(rng, wall, style)
+    counts = [0] * 34
+    for tile in concealed:
+        counts[tile_kind(tile)] += 1
+    red = tuple(int(red_five in concealed) for red_five in RED_FIVES)
+    return Hand(tuple(counts), red, tuple(melds), drawn=rng.choice(concealed))  # type: ignore[arg-type]
+
+
+def deal(rng: random.Random) -> Case:
+    """One random winning hand and a random context a game could produce for it."""
+    while True:
+        wall = Wall(rng)
+        try:
+            hand = _hand(rng, wall)
+            return _context(rng, wall, hand)
+        except WallEmpty:
+            continue
+
+
+def _context(rng: random.Random, wall: Wall, hand: Hand) -> Case:
+    closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in hand.melds)
+    kans = sum(meld.kind in KANS for meld in hand.melds)
+    win_kind = tile_kind(hand.drawn or 0)
+    tsumo = rng.random() < 0.5
+    riichi = closed and rng.random() < 0.5
+    double_riichi = riichi and rng.random() < 0.1
+    ippatsu = riichi and rng.random() < 0.25
+    rinshan = tsumo and kans > 0 and rng.random() < 0.3
+    # Robbing a kan: the other three copies of the winning tile are the added kan of another player.
+    chankan = not tsumo and hand.total_counts[win_kind] == 1 and wall.left[win_kind] == 3 and rng.random() < 0.15
+    if chankan:
+        for _ in range(3):
+            wall.take(win_kind)
+    last_tile = not (rinshan or chankan) and rng.random() < 0.08
+    # A kan (even a closed one) breaks ippatsu, and tenhou/chiihou need an uninterrupted first draw.
+    ippatsu = ippatsu and not rinshan
+    first_draw = tsumo and not hand.melds and not riichi and not last_tile and rng.random() < 0.04
+    indicators = min(5, 1 + kans + rng.choice((0, 0, 0, 0, 1, 2)))
+    dora = tuple(wall.take_any() for _ in range(indicators))
+    ura = tuple(wall.take_any() for _ in range(indicators)) if riichi else ()
+    return Case(
+        hand, tsumo=tsumo, riichi=riichi and not double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
+        rinshan=rinshan, chankan=chankan, last_tile=last_tile, first_draw=first_draw, dora=dora, ura=ura,
+        round_wind=rng.randrange(4), seat_wind=rng.randrange(4), honba=rng.choice((0, 0, 0, 1, 2, 5)),
+        sticks=rng.choice((0, 0, 1, 2)),
+    )  # fmt: skip
+
+
+def cases(seed: int, count: int) -> Iterator[Case]:
+    """``count`` seeded cases: the same seed gives the same cases."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield deal(rng)
+
+
+# --- the peers' inputs -------------------------------------------------------------------------
+
+
+def ids136(case: Case) -> tuple[list[int], list[list[int]], int, list[int], list[int]]:
+    """136-tile ids of the concealed tiles, each meld, the winning tile, the dora and the ura indicators."""
+    concealed, melds = to_ids136(case.hand), meld_ids136(case.hand)
+    win = case.win
+    winning = RED_IDS136[win - 34] if is_red(win) else next(
+        tile for tile in concealed if tile // 4 == win and tile not in RED_IDS136
+    )
+    used = set(concealed).union(*melds)
+
+    def indicator(tile: int) -> int:
+        if is_red(tile):
+            return RED_IDS136[tile - 34]
+        free = next(4 * tile + copy for copy in (3, 2, 1, 0) if 4 * tile + copy not in used | set(RED_IDS136))
+        used.add(free)
+        return free
+
+    return concealed, melds, winning, [indicator(tile) for tile in case.dora], [indicator(tile) for tile in case.ura]
+
+
+def _payments(case: Case, ron: int, from_dealer: int, from_others: int) -> tuple[int, int, int, int]:
+    """(points, ron, from_dealer, from_others), points as records state them (before honba); a dealer pays no tsumo to himself."""
+    if not case.tsumo:
+        return ron - 300 * case.honba, ron, 0, 0
+    if case.dealer:
+        return 3 * (from_others - 100 * case.honba), 0, 0, from_others
+    return from_dealer + 2 * from_others - 300 * case.honba, 0, from_dealer, from_others
+
+
+# --- mahjong (PyPI, pure Python) ---------------------------------------------------------------
+
+TENHOU_RULES = OptionalRules(
+    has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kazoe_limit=HandConfig.KAZOE_LIMITED,
+    kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False,
+)  # fmt: skip
+"""Tenhou's rules in mahjong's terms: open tanyao, red fives, kazoe yakuman, no double yakuman, no kiriage."""
+
+_MAHJONG_MELDS = {
+    MeldKind.CHI: (MahjongMeld.CHI, True), MeldKind.PON: (MahjongMeld.PON, True),
+    MeldKind.OPEN_KAN: (MahjongMeld.KAN, True), MeldKind.ADDED_KAN: (MahjongMeld.SHOUMINKAN, True),
+    MeldKind.CLOSED_KAN: (MahjongMeld.KAN, False),
+}  # fmt: skip
+
+
+def mahjong_arguments(case: Case) -> tuple[list[int], int, list[MahjongMeld], list[int], HandConfig, list[int]]:
+    """The arguments of ``HandCalculator.estimate_hand_value``: its tiles include every meld's tiles."""
+    concealed, melds, win, dora, ura = ids136(case)
+    calls = [MahjongMeld(_MAHJONG_MELDS[meld.kind][0], ids, opened=_MAHJONG_MELDS[meld.kind][1])
+             for meld, ids in zip(case.hand.melds, melds, strict=True)]  # fmt: skip
+    config = HandConfig(
+        is_tsumo=case.tsumo, is_riichi=case.riichi, is_daburu_riichi=case.double_riichi, is_ippatsu=case.ippatsu,
+        is_rinshan=case.rinshan, is_chankan=case.chankan, is_haitei=case.last_tile and case.tsumo,
+        is_houtei=case.last_tile and not case.tsumo, is_tenhou=case.first_draw and case.dealer,
+        is_chiihou=case.first_draw and not case.dealer, player_wind=EAST + case.seat_wind,
+        round_wind=EAST + case.round_wind, kyoutaku_number=case.sticks, tsumi_number=case.honba,
+        options=TENHOU_RULES,
+    )  # fmt: skip
+    return concealed + [tile for ids in melds for tile in ids], win, calls, dora, config, ura
+
+
+def with_mahjong(case: Case) -> Scored:
+    """mahjong 2.1.0's ``HandCalculator`` on ``case`` under Tenhou's rules."""
+    tiles, win, melds, dora, config, ura = mahjong_arguments(case)
+    result = HandCalculator.estimate_hand_value(tiles, win, melds, dora, config, ura_dora_indicators=ura)
+    if result.error:
+        return NO_YAKU
+    opened = result.is_open_hand
+    yaku_han = tuple(sorted((YAKU[YAKU_ID_TO_TENHOU_ID[yaku.yaku_id]], yaku.han_open if opened else yaku.han_closed)
+                            for yaku in result.yaku))  # fmt: skip
+    yaku_han = tuple(item for item in yaku_han if item[1])  # mahjong lists "dora" with 0 han when it lists it at all
+    cost = result.cost
+    yakuman = sum(han for name, han in yaku_han if name in YAKUMAN) // 13
+    # mahjong's "main" is the ron, or the dealer's tsumo payment (each payer's, when the dealer wins).
+    main, additional = cost["main"] + cost["main_bonus"], cost["additional"] + cost["additional_bonus"]
+    payments = _payments(case, main, main, additional)
+    return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, yakuman, *payments)
+
+
+# --- riichienv (PyPI, Rust) ----------------------------------------------------------------------
+
+_RIICHIENV_MELDS = {
+    MeldKind.CHI: (riichienv.MeldType.Chi, True), MeldKind.PON: (riichienv.MeldType.Pon, True),
+    MeldKind.OPEN_KAN: (riichienv.MeldType.Daiminkan, True), MeldKind.ADDED_KAN: (riichienv.MeldType.Kakan, True),
+    MeldKind.CLOSED_KAN: (riichienv.MeldType.Ankan, False),
+}  # fmt: skip
+_RIICHIENV_WINDS = (riichienv.Wind.East, riichienv.Wind.South, riichienv.Wind.West, riichienv.Wind.North)
+_RIICHIENV_YAKU = {yaku.id: YAKU[yaku.tenhou_id] for yaku in riichienv.get_all_yaku() if yaku.name_en != "Nuki Dora"}
+
+
+def riichienv_arguments(case: Case) -> tuple[riichienv.HandEvaluator, int, list[int], list[int], riichienv.Conditions]:
+    """A ``HandEvaluator`` of the concealed tiles (the winning tile among them) and melds, and ``calc``'s arguments."""
+    concealed, melds, win, dora, ura = ids136(case)
+    calls = [riichienv.Meld(_RIICHIENV_MELDS[meld.kind][0], ids, _RIICHIENV_MELDS[meld.kind][1])
+             for meld, ids in zip(case.hand.melds, melds, strict=True)]  # fmt: skip
+    conditions = riichienv.Conditions(
+        tsumo=case.tsumo, riichi=case.riichi or case.double_riichi, double_riichi=case.double_riichi,
+        ippatsu=case.ippatsu, haitei=case.last_tile and case.tsumo, houtei=case.last_tile and not case.tsumo,
+        rinshan=case.rinshan, chankan=case.chankan, tsumo_first_turn=case.first_draw,
+        player_wind=_RIICHIENV_WINDS[case.seat_wind], round_wind=_RIICHIENV_WINDS[case.round_wind],
+        riichi_sticks=case.sticks, honba=case.honba,
+    )  # fmt: skip
+    return riichienv.HandEvaluator(concealed, calls), win, dora, ura, conditions
+
+
+def with_riichienv(case: Case) -> Scored:
+    """riichienv's ``HandEvaluator`` on ``case`` (it has no rule options: its own rules are Mahjong Soul's).
+
+    riichienv states no han per yaku and no dora count, so ``yaku_han`` is None. Its dealer-tsumo
+    payment is ``tsumo_agari_ko`` (what each player pays); ``tsumo_agari_oya`` then holds only the honba.
+    """
+    evaluator, win, dora, ura, conditions = riichienv_arguments(case)
+    result = evaluator.calc(win, dora, ura, conditions)
+    if not result.is_win:
+        return NO_YAKU
+    yaku = tuple(sorted({_RIICHIENV_YAKU[number] for number in result.yaku}))
+    fu = None if result.yakuman else result.fu
+    payments = _payments(case, result.ron_agari, result.tsumo_agari_oya, result.tsumo_agari_ko)
+    return Scored(result.han, fu, yaku, None, result.han // 13 if result.yakuman else 0, *payments)
+
+
+# --- ours ----------------------------------------------------------------------------------------
+
+
+def with_ours(case: Case) -> Scored:
+    """``shanten.scoring.score`` on ``case`` (rules "tenhou"), from the hand's notation."""
+    from shanten.scoring import score  # the scorer may be absent on a branch: callers skip then
+
+    result = score(
+        str(case.hand), win=TILE_ID_NAMES[case.win], tsumo=case.tsumo, riichi=case.riichi,
+        double_riichi=case.double_riichi, ippatsu=case.ippatsu, rinshan=case.rinshan, chankan=case.chankan,
+        last_tile=case.last_tile, first_draw=case.first_draw, dora=case.dora, ura=case.ura,
+        round_wind=case.round_wind, seat_wind=case.seat_wind, honba=case.honba, sticks=case.sticks,
+    )  # fmt: skip
+    if not result.han:
+        return NO_YAKU
+    yaku_han = tuple(sorted(result.yaku))
+    payments = _payments(case, result.ron, result.from_dealer, result.from_others)
+    return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, result.yakuman,
+                  *payments)  # fmt: skip
