@@ -18,7 +18,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -31,8 +33,9 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as MahjongMeld
 
 from shanten.convert import RED_IDS136, meld_ids136, to_ids136
+from shanten.notation import parse_hand
 from shanten.records.names import YAKU
-from shanten.tiles import FIVES, RED_FIVES, TILE_ID_NAMES, Hand, Meld, MeldKind, is_red, tile_kind
+from shanten.tiles import RED_FIVES, TILE_ID_NAMES, Hand, Meld, MeldKind, tile_kind
 
 WINDS = "ESWN"
 HONOURS = tuple(range(27, 34))
@@ -43,6 +46,9 @@ GREEN = (19, 20, 21, 23, 25, 32)  # 2s 3s 4s 6s 8s and hatsu: the tiles of ryuui
 YAKUMAN = frozenset(YAKU[36:52])  # renhou .. suukantsu
 KANS = (MeldKind.OPEN_KAN, MeldKind.CLOSED_KAN, MeldKind.ADDED_KAN)
 
+_RED_TILES = dict(zip(RED_IDS136, RED_FIVES, strict=True))
+_WALL = tuple(tuple(range(4 * kind, 4 * kind + 4)) for kind in range(34))
+
 Group = tuple[int, ...]  # the kinds of a run or a triplet
 
 
@@ -51,6 +57,11 @@ class Case:
     """A winning hand (``hand.drawn`` is the winning tile) and everything that scores it."""
 
     hand: Hand
+    concealed136: tuple[int, ...]  # the same tiles as 136-tile ids (the peers' input), the winning tile among them
+    melds136: tuple[tuple[int, ...], ...]
+    win136: int
+    dora136: tuple[int, ...] = ()  # dora indicators
+    ura136: tuple[int, ...] = ()
     tsumo: bool = False
     riichi: bool = False
     double_riichi: bool = False
@@ -59,8 +70,6 @@ class Case:
     chankan: bool = False
     last_tile: bool = False
     first_draw: bool = False
-    dora: tuple[int, ...] = ()  # indicators, tile ids 0-36
-    ura: tuple[int, ...] = ()
     round_wind: int = 0
     seat_wind: int = 0
     honba: int = 0
@@ -70,6 +79,15 @@ class Case:
     def win(self) -> int:
         assert self.hand.drawn is not None
         return self.hand.drawn
+
+    @property
+    def dora(self) -> tuple[int, ...]:
+        """The dora indicators as tile ids 0-36."""
+        return tuple(map(tile_of, self.dora136))
+
+    @property
+    def ura(self) -> tuple[int, ...]:
+        return tuple(map(tile_of, self.ura136))
 
     @property
     def dealer(self) -> bool:
@@ -122,38 +140,42 @@ class WallEmpty(Exception):
     """The wall holds no more copies of a kind (the generator then deals another case)."""
 
 
-@dataclass
 class Wall:
-    """The 136 tiles: copies left per kind, and whether each suit's red five is still in the wall."""
+    """The 136 tiles (136-tile ids: ``4 * kind + copy``, the red fives 16, 52 and 88) not yet dealt."""
 
-    rng: random.Random
-    left: list[int] = field(default_factory=lambda: [4] * 34)
-    red_left: list[bool] = field(default_factory=lambda: [True] * 3)
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.left = list(map(list, _WALL))
 
     def take(self, kind: int) -> int:
-        """A copy of ``kind`` as a tile id: a five is the red one as often as the red copy is among those left."""
-        if not self.left[kind]:
+        """A random copy of ``kind`` left in the wall, as a 136-tile id."""
+        copies = self.left[kind]
+        if not copies:
             raise WallEmpty
-        self.left[kind] -= 1
-        if kind in FIVES:
-            suit = FIVES.index(kind)
-            if self.red_left[suit] and self.rng.randrange(self.left[kind] + 1) == 0:
-                self.red_left[suit] = False
-                return RED_FIVES[suit]
-        return kind
+        return copies.pop(self.rng.randrange(len(copies)))
 
     def take_any(self) -> int:
-        kinds = [kind for kind in range(34) for _ in range(self.left[kind])]
-        return self.take(self.rng.choice(kinds))
+        """A random tile of those left (a dora indicator)."""
+        return self.take(self.rng.choices(range(34), [len(copies) for copies in self.left])[0])
+
+
+def tile_of(id136: int) -> int:
+    """The tile id (0-36) of a 136-tile id: red fives are 16, 52 and 88."""
+    return _RED_TILES.get(id136, id136 // 4)
 
 
 def _run(first: int) -> Group:
     return (first, first + 1, first + 2)
 
 
+@functools.cache
+def _run_firsts(kinds: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(kind for kind in kinds if kind < 27 and kind % 9 <= 6 and kind + 1 in kinds and kind + 2 in kinds)
+
+
 def _random_group(rng: random.Random, kinds: tuple[int, ...], runs: float) -> Group:
     """A run (with probability ``runs``, when ``kinds`` has one) or a triplet, of ``kinds`` only."""
-    firsts = [kind for kind in kinds if kind < 27 and kind % 9 <= 6 and kind + 1 in kinds and kind + 2 in kinds]
+    firsts = _run_firsts(kinds)
     if firsts and rng.random() < runs:
         return _run(rng.choice(firsts))
     return (rng.choice(kinds),) * 3
@@ -223,6 +245,7 @@ STANDARD_STYLES: dict[str, Callable[[random.Random], tuple[list[Group], int]]] =
     "suit and honours": _suit_and_honours,
     "outside": _outside,
     "terminals and honours": _groups_of(ORPHANS, 0.0),
+    "terminals": _groups_of(TERMINALS, 0.0),
     "honours": _groups_of(HONOURS, 0.0),
     "dragons": _forced(HONOURS[4:], 2),
     "winds": _forced(HONOURS[:4], 3),
@@ -231,6 +254,10 @@ STANDARD_STYLES: dict[str, Callable[[random.Random], tuple[list[Group], int]]] =
     "twins": _twins,
 }
 """Ways of choosing the 4 groups and the pair of a standard hand, so that rare yaku occur often enough."""
+
+STYLES = (*STANDARD_STYLES, "nine gates")
+STYLE_WEIGHTS = (12, 3, 2, 2, 2, 1, 0.3, 0.5, 1, 1, 0.5, 1, 2, 0.4)
+"""How often each style is dealt: mostly plain hands, yakuman shapes often enough to meet each a few hundred times."""
 
 PAIR_STYLES: dict[str, tuple[int, ...]] = {
     "any": tuple(range(34)), "simples": SIMPLES, "terminals and honours": ORPHANS, "honours": HONOURS,
@@ -250,7 +277,8 @@ def _closed_kan_or_call(rng: random.Random, group: Group, calls: bool) -> MeldKi
     return None
 
 
-def _standard(rng: random.Random, wall: Wall, style: str) -> tuple[list[int], list[Meld]]:
+def _standard(rng: random.Random, wall: Wall, style: str) -> tuple[list[int], list[tuple[MeldKind, list[int]]]]:
+    """136-tile ids of the concealed tiles, and each meld's kind and ids."""
     if style == "nine gates":
         suit = 9 * rng.randrange(3)
         kinds = [suit] * 3 + list(range(suit + 1, suit + 8)) + [suit + 8] * 3 + [suit + rng.randrange(9)]
@@ -267,8 +295,7 @@ def _standard(rng: random.Random, wall: Wall, style: str) -> tuple[list[int], li
             continue
         if kind in KANS:
             tiles.append(wall.take(group[0]))
-        meld_kinds = tuple(tile_kind(tile) for tile in tiles)
-        melds.append(Meld(kind, meld_kinds, red=sum(map(is_red, tiles))))
+        melds.append((kind, tiles))
     return concealed, melds
 
 
@@ -282,21 +309,13 @@ def _thirteen_orphans(rng: random.Random, wall: Wall) -> list[int]:
     return [wall.take(kind) for kind in ORPHANS + (rng.choice(ORPHANS),)]
 
 
-def _hand(rng: random.Random, wall: Wall) -> Hand:
+def _hand(rng: random.Random, wall: Wall) -> tuple[list[int], list[tuple[MeldKind, list[int]]]]:
     form = rng.random()
-    melds: list[Meld] = []
     if form < 0.08:
-        concealed = _seven_pairs(rng, wall)
-    elif form < 0.11:
-        concealed = _thirteen_orphans(rng, wall)
-    else:
-        style = rng.choice([*STANDARD_STYLES, "any", "any", "any", "nine gates"])
-        concealed, melds = _standard(rng, wall, style)
-    counts = [0] * 34
-    for tile in concealed:
-        counts[tile_kind(tile)] += 1
-    red = tuple(int(red_five in concealed) for red_five in RED_FIVES)
-    return Hand(tuple(counts), red, tuple(melds), drawn=rng.choice(concealed))  # type: ignore[arg-type]
+        return _seven_pairs(rng, wall), []
+    if form < 0.11:
+        return _thirteen_orphans(rng, wall), []
+    return _standard(rng, wall, rng.choices(STYLES, STYLE_WEIGHTS)[0])
 
 
 def deal(rng: random.Random) -> Case:
@@ -304,38 +323,46 @@ def deal(rng: random.Random) -> Case:
     while True:
         wall = Wall(rng)
         try:
-            hand = _hand(rng, wall)
-            return _context(rng, wall, hand)
+            concealed, melds = _hand(rng, wall)
+            return _context(rng, wall, concealed, melds)
         except WallEmpty:
             continue
 
 
-def _context(rng: random.Random, wall: Wall, hand: Hand) -> Case:
-    closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in hand.melds)
-    kans = sum(meld.kind in KANS for meld in hand.melds)
-    win_kind = tile_kind(hand.drawn or 0)
+def _context(rng: random.Random, wall: Wall, concealed: list[int], melds: list[tuple[MeldKind, list[int]]]) -> Case:
+    win = rng.choice(concealed)
+    tiles = [tile_of(tile) for tile in concealed]
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile_kind(tile)] += 1
+    hand = Hand(
+        tuple(counts), tuple(int(red in tiles) for red in RED_FIVES),  # type: ignore[arg-type]
+        tuple(Meld(kind, [tile // 4 for tile in ids], red=sum(tile in RED_IDS136 for tile in ids))
+              for kind, ids in melds),
+        drawn=tile_of(win),
+    )  # fmt: skip
+    closed = all(kind is MeldKind.CLOSED_KAN for kind, _ in melds)
+    kans = sum(kind in KANS for kind, _ in melds)
     tsumo = rng.random() < 0.5
     riichi = closed and rng.random() < 0.5
     double_riichi = riichi and rng.random() < 0.1
-    ippatsu = riichi and rng.random() < 0.25
     rinshan = tsumo and kans > 0 and rng.random() < 0.3
+    # A kan, even a closed one, ends ippatsu: no ippatsu with rinshan.
+    ippatsu = riichi and not rinshan and rng.random() < 0.25
     # Robbing a kan: the other three copies of the winning tile are the added kan of another player.
-    chankan = not tsumo and hand.total_counts[win_kind] == 1 and wall.left[win_kind] == 3 and rng.random() < 0.15
+    chankan = not tsumo and hand.total_counts[win // 4] == 1 and len(wall.left[win // 4]) == 3 and rng.random() < 0.15
     if chankan:
-        for _ in range(3):
-            wall.take(win_kind)
+        wall.left[win // 4].clear()
     last_tile = not (rinshan or chankan) and rng.random() < 0.08
-    # A kan (even a closed one) breaks ippatsu, and tenhou/chiihou need an uninterrupted first draw.
-    ippatsu = ippatsu and not rinshan
-    first_draw = tsumo and not hand.melds and not riichi and not last_tile and rng.random() < 0.04
+    first_draw = tsumo and not melds and not riichi and not last_tile and rng.random() < 0.04
     indicators = min(5, 1 + kans + rng.choice((0, 0, 0, 0, 1, 2)))
     dora = tuple(wall.take_any() for _ in range(indicators))
     ura = tuple(wall.take_any() for _ in range(indicators)) if riichi else ()
     return Case(
-        hand, tsumo=tsumo, riichi=riichi and not double_riichi, double_riichi=double_riichi, ippatsu=ippatsu,
-        rinshan=rinshan, chankan=chankan, last_tile=last_tile, first_draw=first_draw, dora=dora, ura=ura,
-        round_wind=rng.randrange(4), seat_wind=rng.randrange(4), honba=rng.choice((0, 0, 0, 1, 2, 5)),
-        sticks=rng.choice((0, 0, 1, 2)),
+        hand, tuple(concealed), tuple(tuple(ids) for _, ids in melds), win, dora, ura, tsumo=tsumo,
+        riichi=riichi and not double_riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan,
+        chankan=chankan, last_tile=last_tile, first_draw=first_draw, round_wind=rng.randrange(4),
+        seat_wind=rng.randrange(4), honba=rng.choice((0, 0, 0, 1, 2, 5)), sticks=rng.choice((0, 0, 1, 2)),
     )  # fmt: skip
 
 
@@ -346,26 +373,38 @@ def cases(seed: int, count: int) -> Iterator[Case]:
         yield deal(rng)
 
 
-# --- the peers' inputs -------------------------------------------------------------------------
+def case_of(notation: str, *, dora: str = "", ura: str = "", **context: int | bool) -> Case:
+    """A case written by hand: the hand in notation, melds first and the winning tile written apart last, then the context.
 
-
-def ids136(case: Case) -> tuple[list[int], list[list[int]], int, list[int], list[int]]:
-    """136-tile ids of the concealed tiles, each meld, the winning tile, the dora and the ura indicators."""
-    concealed, melds = to_ids136(case.hand), meld_ids136(case.hand)
-    win = case.win
-    winning = RED_IDS136[win - 34] if is_red(win) else next(
-        tile for tile in concealed if tile // 4 == win and tile not in RED_IDS136
-    )
+    >>> print(case_of("123m456p789s1122z 2z", dora="1z", riichi=True, seat_wind=1))
+    123m456p789s1122z2z ron riichi dora 1z E-round S-seat
+    """
+    hand = parse_hand(notation)
+    if hand.drawn is None:
+        raise ValueError(f"{notation!r}: write the winning tile apart")
+    concealed, melds = to_ids136(hand), meld_ids136(hand)
     used = set(concealed).union(*melds)
 
-    def indicator(tile: int) -> int:
-        if is_red(tile):
-            return RED_IDS136[tile - 34]
-        free = next(4 * tile + copy for copy in (3, 2, 1, 0) if 4 * tile + copy not in used | set(RED_IDS136))
-        used.add(free)
-        return free
+    def free(tile: int) -> int:
+        """A copy of tile id ``tile`` not used yet (the red copy for a red five)."""
+        copies = [RED_IDS136[tile - 34]] if tile >= 34 else [i for i in _WALL[tile] if i not in RED_IDS136]
+        chosen = next(copy for copy in reversed(copies) if copy not in used)
+        used.add(chosen)
+        return chosen
 
-    return concealed, melds, winning, [indicator(tile) for tile in case.dora], [indicator(tile) for tile in case.ura]
+    drawn = hand.drawn
+    win = next(tile for tile in concealed if tile_of(tile) == drawn)
+    indicators = [tuple(free(tile) for tile in tile_ids(text)) for text in (dora, ura)]
+    return Case(hand, tuple(concealed), tuple(map(tuple, melds)), win, *indicators, **context)  # type: ignore[arg-type]
+
+
+def tile_ids(text: str) -> list[int]:
+    """The tile ids (0-36) written in ``text``, in order: ``"1z0p"`` is ``[27, 35]``."""
+    return [34 + "mps".index(suit) if digit == "0" else 9 * "mpsz".index(suit) + int(digit) - 1
+            for digits, suit in re.findall(r"([0-9]+)([mpsz])", text) for digit in digits]  # fmt: skip
+
+
+# --- the peers' inputs -------------------------------------------------------------------------
 
 
 def _payments(case: Case, ron: int, from_dealer: int, from_others: int) -> tuple[int, int, int, int]:
@@ -394,9 +433,8 @@ _MAHJONG_MELDS = {
 
 def mahjong_arguments(case: Case) -> tuple[list[int], int, list[MahjongMeld], list[int], HandConfig, list[int]]:
     """The arguments of ``HandCalculator.estimate_hand_value``: its tiles include every meld's tiles."""
-    concealed, melds, win, dora, ura = ids136(case)
     calls = [MahjongMeld(_MAHJONG_MELDS[meld.kind][0], ids, opened=_MAHJONG_MELDS[meld.kind][1])
-             for meld, ids in zip(case.hand.melds, melds, strict=True)]  # fmt: skip
+             for meld, ids in zip(case.hand.melds, case.melds136, strict=True)]  # fmt: skip
     config = HandConfig(
         is_tsumo=case.tsumo, is_riichi=case.riichi, is_daburu_riichi=case.double_riichi, is_ippatsu=case.ippatsu,
         is_rinshan=case.rinshan, is_chankan=case.chankan, is_haitei=case.last_tile and case.tsumo,
@@ -405,7 +443,8 @@ def mahjong_arguments(case: Case) -> tuple[list[int], int, list[MahjongMeld], li
         round_wind=EAST + case.round_wind, kyoutaku_number=case.sticks, tsumi_number=case.honba,
         options=TENHOU_RULES,
     )  # fmt: skip
-    return concealed + [tile for ids in melds for tile in ids], win, calls, dora, config, ura
+    tiles = [*case.concealed136, *(tile for ids in case.melds136 for tile in ids)]
+    return tiles, case.win136, calls, list(case.dora136), config, list(case.ura136)
 
 
 def with_mahjong(case: Case) -> Scored:
@@ -439,9 +478,8 @@ _RIICHIENV_YAKU = {yaku.id: YAKU[yaku.tenhou_id] for yaku in riichienv.get_all_y
 
 def riichienv_arguments(case: Case) -> tuple[riichienv.HandEvaluator, int, list[int], list[int], riichienv.Conditions]:
     """A ``HandEvaluator`` of the concealed tiles (the winning tile among them) and melds, and ``calc``'s arguments."""
-    concealed, melds, win, dora, ura = ids136(case)
     calls = [riichienv.Meld(_RIICHIENV_MELDS[meld.kind][0], ids, _RIICHIENV_MELDS[meld.kind][1])
-             for meld, ids in zip(case.hand.melds, melds, strict=True)]  # fmt: skip
+             for meld, ids in zip(case.hand.melds, case.melds136, strict=True)]  # fmt: skip
     conditions = riichienv.Conditions(
         tsumo=case.tsumo, riichi=case.riichi or case.double_riichi, double_riichi=case.double_riichi,
         ippatsu=case.ippatsu, haitei=case.last_tile and case.tsumo, houtei=case.last_tile and not case.tsumo,
@@ -449,7 +487,8 @@ def riichienv_arguments(case: Case) -> tuple[riichienv.HandEvaluator, int, list[
         player_wind=_RIICHIENV_WINDS[case.seat_wind], round_wind=_RIICHIENV_WINDS[case.round_wind],
         riichi_sticks=case.sticks, honba=case.honba,
     )  # fmt: skip
-    return riichienv.HandEvaluator(concealed, calls), win, dora, ura, conditions
+    evaluator = riichienv.HandEvaluator(sorted(case.concealed136), calls)
+    return evaluator, case.win136, list(case.dora136), list(case.ura136), conditions
 
 
 def with_riichienv(case: Case) -> Scored:
@@ -463,9 +502,8 @@ def with_riichienv(case: Case) -> Scored:
     if not result.is_win:
         return NO_YAKU
     yaku = tuple(sorted({_RIICHIENV_YAKU[number] for number in result.yaku}))
-    fu = None if result.yakuman else result.fu
     payments = _payments(case, result.ron_agari, result.tsumo_agari_oya, result.tsumo_agari_ko)
-    return Scored(result.han, fu, yaku, None, result.han // 13 if result.yakuman else 0, *payments)
+    return Scored(result.han, result.fu, yaku, None, result.han // 13 if result.yakuman else 0, *payments)
 
 
 # --- ours ----------------------------------------------------------------------------------------

@@ -1,0 +1,239 @@
+"""Differential test of scoring: shanten against the PyPI peers mahjong and riichienv on 100,000 seeded random wins.
+
+Every difference belongs to a named class below (``EXPLAINED``), each with a test of its own that
+shows a concrete hand, which side is wrong and why, with the rule cited. A class explains a
+difference only by turning the peer's answer into what Tenhou's rules give, from the peer's own
+answer and the case; what is left must be equal, field by field. Until ``shanten.scoring`` exists,
+mahjong (set to Tenhou's rules) is the reference for riichienv.
+
+Tenhou's rules are the reference throughout: the game records in ``../shared/records`` show them,
+e.g. fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki, 13 han 70 fu, 32000.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+import scoring_peers
+from scoring_peers import YAKUMAN, Case, Scored, case_of, cases, with_mahjong, with_ours, with_riichienv
+
+from shanten.tiles import tile_kind
+
+SEED = 20261123
+COUNT = 100_000
+HAVE_OURS = importlib.util.find_spec("shanten.scoring") is not None
+
+DOUBLE_YAKUMAN = ("kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou", "daisuushii")
+"""The yakuman Mahjong Soul (and riichienv) count twice; Tenhou counts each once."""
+
+
+def differences(ours: Scored, theirs: Scored) -> tuple[str, ...]:
+    """The fields in which two scorings differ, where both state them."""
+    return tuple(
+        name for name in Scored._fields
+        if getattr(ours, name) is not None and getattr(theirs, name) is not None
+        and getattr(ours, name) != getattr(theirs, name)
+    )  # fmt: skip
+
+
+def limit_payments(case: Case, basic: int) -> tuple[int, int, int, int]:
+    """(points, ron, from_dealer, from_others) of a limit hand of ``basic`` points (8000 per yakuman), honba included."""
+    honba = case.honba
+    if not case.tsumo:
+        ron = basic * (6 if case.dealer else 4) + 300 * honba
+        return ron - 300 * honba, ron, 0, 0
+    if case.dealer:
+        return 6 * basic, 0, 0, 2 * basic + 100 * honba
+    return 4 * basic, 0, 2 * basic + 100 * honba, basic + 100 * honba
+
+
+# --- the classes of differences ----------------------------------------------------------------
+
+
+def thirteen_sided(case: Case) -> bool:
+    """Thirteen orphans waiting on all 13 kinds: the winning tile completes the pair."""
+    return case.hand.counts[tile_kind(case.win)] == 2
+
+
+def pure_nine_gates(case: Case) -> bool:
+    """Nine gates waiting on all 9 kinds: without the winning tile the suit is 1112345678999."""
+    counts = list(case.hand.counts)
+    counts[tile_kind(case.win)] -= 1
+    suit = 9 * (tile_kind(case.win) // 9)
+    return counts[suit : suit + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def riichienv_double_yakuman(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """riichienv's answer with each of the four "double" yakuman counted once, as Tenhou does."""
+    double = sum(name in DOUBLE_YAKUMAN for name in theirs.yaku)
+    if not double or not theirs.yakuman:
+        return None
+    yakuman = theirs.yakuman - double
+    return theirs._replace(han=theirs.han - 13 * double, yakuman=yakuman, **dict(zip(
+        ("points", "ron", "from_dealer", "from_others"), limit_payments(case, 8000 * yakuman), strict=True)))
+
+
+def riichienv_first_draw_waits(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """riichienv's yaku names on a tenhou or chiihou as the drawn tile's wait gives them."""
+    renamed = {"kokushi musou 13-sided": "kokushi musou" if not thirteen_sided(case) else None,
+               "junsei chuuren poutou": "chuuren poutou" if not pure_nine_gates(case) else None}  # fmt: skip
+    if not case.first_draw or not any(renamed.get(name) for name in theirs.yaku):
+        return None
+    return theirs._replace(yaku=tuple(sorted(renamed.get(name) or name for name in theirs.yaku)))
+
+
+def riichienv_yakuman_fu(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """riichienv's answer with its fu of a yakuman (always 0) read as "not stated"."""
+    return theirs._replace(fu=None) if theirs.yakuman and theirs.fu == 0 else None
+
+
+def riichienv_kazoe_for_yakuman(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """The yakuman reading where riichienv took a reading of 13+ han without yakuman at the same payments."""
+    if not (reference.yakuman == 1 and not theirs.yakuman and theirs.han >= 13 and not set(theirs.yaku) & YAKUMAN):
+        return None
+    if theirs[5:] != reference[5:]:  # the payments must already agree
+        return None
+    return theirs._replace(han=reference.han, fu=reference.fu, yaku=reference.yaku, yakuman=reference.yakuman)
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A class of differences: ``adjust`` gives the peer's answer as Tenhou's rules have it, or None if it does not apply."""
+
+    name: str
+    peer: str
+    adjust: Callable[[Case, Scored, Scored], Scored | None]
+
+
+EXPLAINED = (
+    Explained("riichienv counts four yakuman twice", "riichienv", riichienv_double_yakuman),
+    Explained("riichienv widens a tenhou's wait", "riichienv", riichienv_first_draw_waits),
+    Explained("riichienv states 0 fu for a yakuman", "riichienv", riichienv_yakuman_fu),
+    Explained("riichienv prefers kazoe to a yakuman", "riichienv", riichienv_kazoe_for_yakuman),
+)
+
+
+def explain(case: Case, reference: Scored, theirs: Scored, peer: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the classes that applied, the fields still different after them)."""
+    applied = []
+    for explained in EXPLAINED:
+        if explained.peer == peer and differences(reference, theirs):
+            adjusted = explained.adjust(case, reference, theirs)
+            if adjusted is not None and adjusted != theirs:
+                applied.append(explained.name)
+                theirs = adjusted
+    return tuple(applied), differences(reference, theirs)
+
+
+# --- the bulk comparison -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def scorings() -> dict[str, list]:
+    """Every case and each scorer's answers, with the seconds each scorer took."""
+    start = time.perf_counter()
+    dealt = list(cases(SEED, COUNT))
+    result: dict[str, list] = {"case": dealt}
+    print(f"\n{COUNT} cases dealt in {time.perf_counter() - start:.1f} s")
+    scorers = {"mahjong": with_mahjong, "riichienv": with_riichienv}
+    if HAVE_OURS:
+        scorers["ours"] = with_ours
+    for name, scorer in scorers.items():
+        start = time.perf_counter()
+        result[name] = [scorer(case) for case in dealt]
+        print(f"{name}: {time.perf_counter() - start:.1f} s")
+    return result
+
+
+def compare(scorings: dict[str, list], reference: str, peer: str) -> None:
+    applied: Counter[str] = Counter()
+    unexplained = []
+    for case, ours, theirs in zip(scorings["case"], scorings[reference], scorings[peer], strict=True):
+        classes, left = explain(case, ours, theirs, peer)
+        applied.update(classes)
+        if left:
+            unexplained.append(f"{case}\n  {reference}: {ours}\n  {peer}: {theirs}\n  differ in {', '.join(left)}")
+    print(f"\n{reference} vs {peer}: {len(scorings['case'])} cases; explained: {dict(applied)}")
+    assert not unexplained, f"{len(unexplained)} unexplained differences, e.g.\n" + "\n".join(unexplained[:12])
+
+
+@pytest.mark.parametrize("peer", ["mahjong", "riichienv"])
+def test_ours_agrees_with_each_peer_but_for_the_explained(scorings: dict[str, list], peer: str) -> None:
+    if not HAVE_OURS:
+        pytest.skip("shanten.scoring is not on this branch yet")
+    compare(scorings, "ours", peer)
+
+
+def test_the_peers_agree_but_for_the_explained(scorings: dict[str, list]) -> None:
+    """mahjong, set to Tenhou's rules, against riichienv: where the peers differ among themselves."""
+    compare(scorings, "mahjong", "riichienv")
+
+
+def test_the_cases_cover_every_yaku(scorings: dict[str, list]) -> None:
+    """The dealt cases meet every yaku of Tenhou's rules (renhou is none) dozens of times, and each limit."""
+    met = Counter(name for scored in scorings["mahjong"] for name in scored.yaku)
+    expected = set(scoring_peers.YAKU) - {"renhou"}
+    assert {name for name in expected if met[name] < 20} == set(), met
+    hans = Counter(min(scored.han, 13) for scored in scorings["mahjong"])
+    assert all(hans[han] >= 100 for han in range(14)), hans
+
+
+def test_the_generators_examples() -> None:
+    assert doctest.testmod(scoring_peers).failed == 0
+
+
+# --- each class of differences, on one hand --------------------------------------------------------
+
+
+def test_riichienv_counts_four_yakuman_twice() -> None:
+    """riichienv is wrong for Tenhou: it scores 13-sided kokushi, suuankou tanki, pure nine gates and
+    daisuushii as double yakuman (Mahjong Soul's rule). Tenhou has no double yakuman: each counts 13 han,
+    as its records show (fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki,
+    13 han, 32000 from a non-dealer ron)."""
+    case = case_of("(9999s) (2222p) 111333m3z 3z", tsumo=True, seat_wind=0, dora="3z")
+    theirs = with_riichienv(case)
+    assert (theirs.han, theirs.yakuman, theirs.points, theirs.from_others) == (26, 2, 96000, 32000)
+    assert with_mahjong(case)[:2] + with_mahjong(case)[4:] == (13, 90, 1, 48000, 0, 0, 16000)
+    assert riichienv_double_yakuman(case, with_mahjong(case), theirs) == with_mahjong(case)._replace(
+        fu=theirs.fu, yaku_han=None)
+
+
+def test_riichienv_widens_a_tenhous_wait() -> None:
+    """riichienv is wrong for Tenhou: on a tenhou it names thirteen orphans "13-sided" (and nine gates
+    "pure") whatever the drawn tile (Mahjong Soul's rule). On Tenhou the 14th dealt tile is the dealer's
+    first draw, like any other: here the hand before it waits on 9m only, so it is plain kokushi
+    (Tenhou: yaku id 47, not 48); with no double yakuman on Tenhou the points are the same."""
+    case = case_of("1m119p19s1234567z 9m", tsumo=True, first_draw=True, dora="1z")
+    theirs = with_riichienv(case)
+    assert theirs.yaku == ("kokushi musou 13-sided", "tenhou")
+    assert with_mahjong(case).yaku == ("kokushi musou", "tenhou")
+    fixed = riichienv_first_draw_waits(case, with_mahjong(case), riichienv_double_yakuman(case, with_mahjong(case), theirs))
+    assert fixed is not None and not differences(with_mahjong(case), fixed._replace(fu=None))
+
+
+def test_riichienv_states_0_fu_for_a_yakuman() -> None:
+    """Not a scoring error, a field riichienv leaves empty: it reports fu 0 for every yakuman, where Tenhou
+    states the hand's fu (mjx/mjlog/2019060813gm-00a9-0000-08bb0ec3.mjlog, South 1: daisangen, 60 fu;
+    thirteen orphans: 0 fu, fastmaj/2014112412gm-00c1-0000-bfbe4417&tw=1.mjlog). The points do not depend on it."""
+    case = case_of("[555z] [666z] 123m5p777z 5p", seat_wind=1)
+    theirs, reference = with_riichienv(case), with_mahjong(case)
+    assert (theirs.fu, reference.fu, theirs.points, reference.points) == (0, 40, 32000, 32000)
+    assert riichienv_yakuman_fu(case, reference, theirs).fu is None
+
+
+def test_riichienv_prefers_kazoe_to_a_yakuman() -> None:
+    """riichienv is wrong: 222333444055s66s + 6s tsumo reads as four concealed triplets (suuankou) or as
+    runs with chinitsu, tanyao, iipeikou... (13+ han). A yakuman excludes every other yaku and is what the
+    hand scores (Tenhou lists 四暗刻 alone, e.g. fastmaj/2018120719gm-00a9-0000-f41035fe&tw=2.mjlog lists
+    suuankou tanki alone); riichienv lists the kazoe reading. The payments agree (both one yakuman)."""
+    case = case_of("2223334440566s 6s", tsumo=True, riichi=True, dora="5m", ura="4s", seat_wind=1)
+    theirs, reference = with_riichienv(case), with_mahjong(case)
+    assert reference.yaku == ("suuankou",) and reference.yakuman == 1
+    assert theirs.yakuman == 0 and theirs.han >= 13 and "chinitsu" in theirs.yaku
+    assert theirs[5:] == reference[5:]
