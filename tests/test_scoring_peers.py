@@ -3,8 +3,8 @@
 Every difference belongs to a named class below (``EXPLAINED``), each with a test of its own that
 shows a concrete hand, which side is wrong and why, with the rule cited. A class explains a
 difference only by turning the peer's answer into what Tenhou's rules give, from the peer's own
-answer and the case; what is left must be equal, field by field. Until ``shanten.scoring`` exists,
-mahjong (set to Tenhou's rules) is the reference for riichienv.
+answer and the case; what is left must be equal, field by field. The peers are also compared with
+each other (mahjong set to Tenhou's rules), which shows where they differ among themselves.
 
 Tenhou's rules are the reference throughout: the game records in ``../shared/records`` show them,
 e.g. fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki, 13 han 70 fu, 32000.
@@ -13,7 +13,6 @@ e.g. fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki,
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -27,7 +26,6 @@ from shanten.tiles import tile_kind
 
 SEED = 20261123
 COUNT = 100_000
-HAVE_OURS = importlib.util.find_spec("shanten.scoring") is not None
 
 DOUBLE_YAKUMAN = ("kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou", "daisuushii")
 """The yakuman Mahjong Soul (and riichienv) count twice; Tenhou counts each once."""
@@ -141,10 +139,7 @@ def scorings() -> dict[str, list]:
     dealt = list(cases(SEED, COUNT))
     result: dict[str, list] = {"case": dealt}
     print(f"\n{COUNT} cases dealt in {time.perf_counter() - start:.1f} s")
-    scorers = {"mahjong": with_mahjong, "riichienv": with_riichienv}
-    if HAVE_OURS:
-        scorers["ours"] = with_ours
-    for name, scorer in scorers.items():
+    for name, scorer in {"ours": with_ours, "mahjong": with_mahjong, "riichienv": with_riichienv}.items():
         start = time.perf_counter()
         result[name] = [scorer(case) for case in dealt]
         print(f"{name}: {time.perf_counter() - start:.1f} s")
@@ -165,8 +160,6 @@ def compare(scorings: dict[str, list], reference: str, peer: str) -> None:
 
 @pytest.mark.parametrize("peer", ["mahjong", "riichienv"])
 def test_ours_agrees_with_each_peer_but_for_the_explained(scorings: dict[str, list], peer: str) -> None:
-    if not HAVE_OURS:
-        pytest.skip("shanten.scoring is not on this branch yet")
     compare(scorings, "ours", peer)
 
 
@@ -197,43 +190,55 @@ def test_riichienv_counts_four_yakuman_twice() -> None:
     as its records show (fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki,
     13 han, 32000 from a non-dealer ron)."""
     case = case_of("(9999s) (2222p) 111333m3z 3z", tsumo=True, seat_wind=0, dora="3z")
-    theirs = with_riichienv(case)
+    ours, theirs = with_ours(case), with_riichienv(case)
+    assert (ours.han, ours.yakuman, ours.points, ours.from_others, ours.yaku) == (13, 1, 48000, 16000, ("suuankou tanki",))
     assert (theirs.han, theirs.yakuman, theirs.points, theirs.from_others) == (26, 2, 96000, 32000)
-    assert with_mahjong(case)[:2] + with_mahjong(case)[4:] == (13, 90, 1, 48000, 0, 0, 16000)
-    assert riichienv_double_yakuman(case, with_mahjong(case), theirs) == with_mahjong(case)._replace(
-        fu=theirs.fu, yaku_han=None)
+    assert differences(ours, riichienv_double_yakuman(case, ours, theirs)) == ("fu",)  # fu: the class below
 
 
 def test_riichienv_widens_a_tenhous_wait() -> None:
     """riichienv is wrong for Tenhou: on a tenhou it names thirteen orphans "13-sided" (and nine gates
     "pure") whatever the drawn tile (Mahjong Soul's rule). On Tenhou the 14th dealt tile is the dealer's
-    first draw, like any other: here the hand before it waits on 9m only, so it is plain kokushi
-    (Tenhou: yaku id 47, not 48); with no double yakuman on Tenhou the points are the same."""
+    first draw like any other, and the yaku follow the wait before it: here the hand waits on 9m only,
+    so it is plain kokushi (Tenhou yaku id 47, not 48). Without double yakuman the points do not change."""
     case = case_of("1m119p19s1234567z 9m", tsumo=True, first_draw=True, dora="1z")
-    theirs = with_riichienv(case)
-    assert theirs.yaku == ("kokushi musou 13-sided", "tenhou")
-    assert with_mahjong(case).yaku == ("kokushi musou", "tenhou")
-    fixed = riichienv_first_draw_waits(case, with_mahjong(case), riichienv_double_yakuman(case, with_mahjong(case), theirs))
-    assert fixed is not None and not differences(with_mahjong(case), fixed._replace(fu=None))
+    ours, theirs = with_ours(case), with_riichienv(case)
+    assert ours.yaku == ("kokushi musou", "tenhou") and ours.points == 96000
+    assert theirs.yaku == ("kokushi musou 13-sided", "tenhou") and theirs.points == 144000
+    assert riichienv_first_draw_waits(case, ours, theirs).yaku == ours.yaku
 
 
 def test_riichienv_states_0_fu_for_a_yakuman() -> None:
-    """Not a scoring error, a field riichienv leaves empty: it reports fu 0 for every yakuman, where Tenhou
-    states the hand's fu (mjx/mjlog/2019060813gm-00a9-0000-08bb0ec3.mjlog, South 1: daisangen, 60 fu;
-    thirteen orphans: 0 fu, fastmaj/2014112412gm-00c1-0000-bfbe4417&tw=1.mjlog). The points do not depend on it."""
+    """Not a scoring error but a field riichienv leaves empty: it reports 0 fu for every yakuman, where
+    Tenhou states the hand's fu (mjx/mjlog/2019060813gm-00a9-0000-08bb0ec3.mjlog, South 1: daisangen,
+    60 fu; thirteen orphans have 0 fu, fastmaj/2014112412gm-00c1-0000-bfbe4417&tw=1.mjlog). Points do not
+    depend on it. Here: 20 base + 2 tanki + 8 closed 777z + 4 + 4 open dragon triplets = 38, so 40."""
     case = case_of("[555z] [666z] 123m5p777z 5p", seat_wind=1)
-    theirs, reference = with_riichienv(case), with_mahjong(case)
-    assert (theirs.fu, reference.fu, theirs.points, reference.points) == (0, 40, 32000, 32000)
-    assert riichienv_yakuman_fu(case, reference, theirs).fu is None
+    ours, theirs = with_ours(case), with_riichienv(case)
+    assert (ours.fu, theirs.fu, ours.points, theirs.points) == (40, 0, 32000, 32000)
+    assert not differences(ours, riichienv_yakuman_fu(case, ours, theirs))
+
+
+KAZOE_OR_SUUANKOU = case_of("4405566677788p 8p", tsumo=True, riichi=True, ippatsu=True, dora="8s", ura="3p",
+                            round_wind=2, seat_wind=3)  # fmt: skip
+"""Four concealed triplets (44p 555p 666p 777p 888p) or 456p 567p 678p 78p8p... with chinitsu and 14 han."""
 
 
 def test_riichienv_prefers_kazoe_to_a_yakuman() -> None:
-    """riichienv is wrong: 222333444055s66s + 6s tsumo reads as four concealed triplets (suuankou) or as
-    runs with chinitsu, tanyao, iipeikou... (13+ han). A yakuman excludes every other yaku and is what the
-    hand scores (Tenhou lists 四暗刻 alone, e.g. fastmaj/2018120719gm-00a9-0000-f41035fe&tw=2.mjlog lists
-    suuankou tanki alone); riichienv lists the kazoe reading. The payments agree (both one yakuman)."""
-    case = case_of("2223334440566s 6s", tsumo=True, riichi=True, dora="5m", ura="4s", seat_wind=1)
-    theirs, reference = with_riichienv(case), with_mahjong(case)
-    assert reference.yaku == ("suuankou",) and reference.yakuman == 1
-    assert theirs.yakuman == 0 and theirs.han >= 13 and "chinitsu" in theirs.yaku
+    """riichienv is wrong: 4405566677788p + 8p tsumo reads as suuankou (44p 055p... as four concealed
+    triplets) or as runs with chinitsu, iipeikou, tanyao, riichi, ippatsu, tsumo and dora (14 han, kazoe
+    yakuman). A yakuman hand scores the yakuman alone, and kazoe yakuman is not combined with a yakuman
+    (riichi.wiki, "Kazoe yakuman"); mahjong and Tenhou list 四暗刻 alone. The payments agree (one yakuman)."""
+    case = KAZOE_OR_SUUANKOU
+    reference, theirs = with_mahjong(case), with_riichienv(case)
+    assert (reference.yaku, reference.han, reference.fu) == (("suuankou",), 13, 40)
+    assert (theirs.yakuman, theirs.han, theirs.fu) == (0, 14, 30) and "chinitsu" in theirs.yaku
     assert theirs[5:] == reference[5:]
+    assert not differences(reference, riichienv_kazoe_for_yakuman(case, reference, theirs))
+
+
+def test_ours_lists_the_yakuman_over_an_equal_kazoe() -> None:
+    """The same hand: shanten must list suuankou (13 han, 40 fu), not the 14-han kazoe reading: both pay
+    one yakuman, and a yakuman hand scores its yakuman alone (riichi.wiki, "Kazoe yakuman")."""
+    ours = with_ours(KAZOE_OR_SUUANKOU)
+    assert (ours.yaku, ours.han, ours.fu, ours.yakuman, ours.points) == (("suuankou",), 13, 40, 1, 32000)
