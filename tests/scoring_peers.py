@@ -81,6 +81,11 @@ class Case:
         return self.hand.drawn
 
     @property
+    def tiles(self) -> tuple[int, ...]:
+        """The concealed tiles as tile ids 0-36, the winning tile among them."""
+        return tuple(map(tile_of, self.concealed136))
+
+    @property
     def dora(self) -> tuple[int, ...]:
         """The dora indicators as tile ids 0-36."""
         return tuple(map(tile_of, self.dora136))
@@ -476,9 +481,9 @@ _RIICHIENV_WINDS = (riichienv.Wind.East, riichienv.Wind.South, riichienv.Wind.We
 _RIICHIENV_YAKU = {yaku.id: YAKU[yaku.tenhou_id] for yaku in riichienv.get_all_yaku() if yaku.name_en != "Nuki Dora"}
 
 
-def riichienv_arguments(case: Case) -> tuple[riichienv.HandEvaluator, int, list[int], list[int], riichienv.Conditions]:
-    """A ``HandEvaluator`` of the concealed tiles (the winning tile among them) and melds, and ``calc``'s arguments."""
-    calls = [riichienv.Meld(_RIICHIENV_MELDS[meld.kind][0], ids, _RIICHIENV_MELDS[meld.kind][1])
+def riichienv_arguments(case: Case) -> tuple[list[int], list[riichienv.Meld], int, list[int], list[int], riichienv.Conditions]:
+    """``HandEvaluator``'s arguments (the concealed tiles, the winning tile among them, and the melds), then ``calc``'s."""
+    calls = [riichienv.Meld(_RIICHIENV_MELDS[meld.kind][0], list(ids), _RIICHIENV_MELDS[meld.kind][1])
              for meld, ids in zip(case.hand.melds, case.melds136, strict=True)]  # fmt: skip
     conditions = riichienv.Conditions(
         tsumo=case.tsumo, riichi=case.riichi or case.double_riichi, double_riichi=case.double_riichi,
@@ -487,8 +492,7 @@ def riichienv_arguments(case: Case) -> tuple[riichienv.HandEvaluator, int, list[
         player_wind=_RIICHIENV_WINDS[case.seat_wind], round_wind=_RIICHIENV_WINDS[case.round_wind],
         riichi_sticks=case.sticks, honba=case.honba,
     )  # fmt: skip
-    evaluator = riichienv.HandEvaluator(sorted(case.concealed136), calls)
-    return evaluator, case.win136, list(case.dora136), list(case.ura136), conditions
+    return sorted(case.concealed136), calls, case.win136, list(case.dora136), list(case.ura136), conditions
 
 
 def with_riichienv(case: Case) -> Scored:
@@ -497,8 +501,8 @@ def with_riichienv(case: Case) -> Scored:
     riichienv states no han per yaku and no dora count, so ``yaku_han`` is None. Its dealer-tsumo
     payment is ``tsumo_agari_ko`` (what each player pays); ``tsumo_agari_oya`` then holds only the honba.
     """
-    evaluator, win, dora, ura, conditions = riichienv_arguments(case)
-    result = evaluator.calc(win, dora, ura, conditions)
+    tiles, melds, win, dora, ura, conditions = riichienv_arguments(case)
+    result = riichienv.HandEvaluator(tiles, melds).calc(win, dora, ura, conditions)
     if not result.is_win:
         return NO_YAKU
     yaku = tuple(sorted({_RIICHIENV_YAKU[number] for number in result.yaku}))

@@ -1,0 +1,162 @@
+"""Benchmark scoring a win from Python, per call: shanten beside mahjong's HandCalculator and riichienv's HandEvaluator.
+
+    python bench/scoring.py [--hands N] [--seed S] [--quick]
+
+The hands are the differential test's (tests/scoring_peers.py): seeded random winning hands,
+closed and open, seven pairs, thirteen orphans and yakuman shapes, with random winds, dora, ura,
+red fives, riichi, tsumo or ron and the rarer flags. Each implementation gets the same hands in
+its own input form, prepared before timing; each call is a ``functools.partial`` called from a
+C-level loop (``deque(map(operator.call, calls))``), so the loop adds almost nothing. Rates are
+the best of 3 passes. Installs nothing; a peer that is not installed is skipped with a note.
+See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import operator
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bench import Bar, best_of, fmt_ns, fmt_rate, machine, print_bar, print_table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the differential test's hands
+from scoring_peers import Case, cases, mahjong_arguments, riichienv_arguments, tile_of  # noqa: E402
+
+from shanten.scoring import score  # noqa: E402
+from shanten.tiles import TILE_ID_NAMES  # noqa: E402
+
+DISTRIBUTIONS = ("shanten", "mahjong", "riichienv")
+TARGETS = {"mahjong": 50.0, "riichienv": 3.0}  # issue 10: ours, per call, >= 50x mahjong and >= 3x riichienv
+FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "last_tile", "first_draw")
+
+Call = Callable[[], Any]
+
+
+def _context(case: Case) -> dict[str, Any]:
+    """``score``'s keyword arguments but the hand and the winning tile; dora and ura as tile ids."""
+    return {
+        **{flag: getattr(case, flag) for flag in FLAGS}, "dora": case.dora, "ura": case.ura,
+        "round_wind": case.round_wind, "seat_wind": case.seat_wind, "honba": case.honba, "sticks": case.sticks,
+    }  # fmt: skip
+
+
+def ours_notation(case: Case) -> Call:
+    """``score("123m...", win="6s", ...)``: the hand in notation, melds in brackets."""
+    return functools.partial(score, str(case.hand), win=TILE_ID_NAMES[case.win], **_context(case))
+
+
+def ours_ids(case: Case) -> Call:
+    """``score(ids, melds=..., win=id, ...)``: tile ids 0-36 and the ``Meld`` objects."""
+    return functools.partial(score, case.tiles, melds=case.hand.melds, win=case.win, **_context(case))
+
+
+def fast_entry() -> tuple[str, Callable[[Case], Call]] | None:
+    """The compiled per-call entry of shanten.scoring (``_fast.score_ids``), when this build has one."""
+    try:
+        from shanten.scoring import _fast  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    types = {kind: number for number, kind in enumerate(_fast.MELD_TYPES)}
+
+    def prepare(case: Case) -> Call:
+        flags = sum(1 << bit for bit, flag in enumerate(FLAGS) if getattr(case, flag))
+        melds = tuple((types[meld.kind], *map(tile_of, ids)) for meld, ids in zip(case.hand.melds, case.melds136))
+        return functools.partial(
+            _fast.score_ids, case.tiles, case.win, melds=melds, flags=flags, dora=case.dora, ura=case.ura,
+            round_wind=case.round_wind, seat_wind=case.seat_wind, honba=case.honba, sticks=case.sticks,
+        )  # fmt: skip
+
+    return "ours: _fast.score_ids", prepare
+
+
+def mahjong_call(case: Case) -> Call:
+    """``HandCalculator.estimate_hand_value(tiles136, win, melds, dora, config, ura_dora_indicators=...)``."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    tiles, win, melds, dora, config, ura = mahjong_arguments(case)
+    return functools.partial(HandCalculator.estimate_hand_value, tiles, win, melds, dora, config,
+                             ura_dora_indicators=ura)  # fmt: skip
+
+
+def _new_and_calc(tiles: list[int], melds: list[Any], win: int, dora: list[int], ura: list[int], conditions: Any) -> Any:
+    from riichienv._riichienv import HandEvaluator
+
+    return HandEvaluator(tiles, melds).calc(win, dora, ura, conditions)
+
+
+def riichienv_call(case: Case) -> Call:
+    """``HandEvaluator(tiles136, melds).calc(win, dora, ura, conditions)``: a hand in, its score out, as ours."""
+    return functools.partial(_new_and_calc, *riichienv_arguments(case))
+
+
+def riichienv_calc(case: Case) -> Call:
+    """``calc`` alone, on an evaluator of the hand built before timing."""
+    from riichienv._riichienv import HandEvaluator
+
+    tiles, melds, *arguments = riichienv_arguments(case)
+    return functools.partial(HandEvaluator(tiles, melds).calc, *arguments)
+
+
+def implementations() -> list[tuple[str, Callable[[Case], Call]]]:
+    """(column, preparation of one case's call), ours first; peers that do not import are left out with a note."""
+    found: list[tuple[str, Callable[[Case], Call]]] = [
+        ("ours: score(notation)", ours_notation), ("ours: score(tile ids)", ours_ids),
+    ]  # fmt: skip
+    fast = fast_entry()
+    if fast:
+        found.append(fast)
+    else:
+        print("note: no compiled entry (shanten.scoring._fast) in this build")
+    peers = {"mahjong": mahjong_call, "riichienv": riichienv_call, "riichienv: calc only": riichienv_calc}
+    for name, prepare in peers.items():
+        try:
+            __import__(name.split(":")[0])
+            found.append((name, prepare))
+        except ImportError as error:
+            print(f"note: {name} not usable ({error}); skipped")
+    return found
+
+
+def rate(calls: Sequence[Call]) -> float:
+    """Calls per second, best of 3 passes of a C-level loop."""
+    return len(calls) / best_of(lambda: deque(map(operator.call, calls), maxlen=0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20,000)")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--quick", action="store_true", help="2,000 hands, a smoke run")
+    args = parser.parse_args()
+    n = 2_000 if args.quick else args.hands
+
+    machine(DISTRIBUTIONS)
+    dealt = list(cases(args.seed, n))
+    sets = {
+        "all": dealt, "closed": [case for case in dealt if case.closed],
+        "open": [case for case in dealt if not case.closed],
+    }  # fmt: skip
+    print(f"hands:   {n:,} winning hands of tests/scoring_peers.py, seed {args.seed} "
+          f"({len(sets['closed']):,} closed, {len(sets['open']):,} open), best of 3 passes")  # fmt: skip
+    impls = implementations()
+    print("\n== scoring: one call per hand, per-call rate (ratio = our fastest entry's rate / this rate) ==")
+    rates = {name: {label: rate([prepare(case) for case in hands]) for label, prepare in impls}
+             for name, hands in sets.items()}  # fmt: skip
+    ours = {name: max(value for label, value in row.items() if label.startswith("ours")) for name, row in rates.items()}
+    rows = [[name, *(f"{fmt_rate(row[label])} {fmt_ns(row[label]):>9} {ours[name] / row[label]:7.2f}x"
+                     for label, _ in impls)] for name, row in rates.items()]  # fmt: skip
+    print_table(["set", *(label for label, _ in impls)], rows)
+    bars: list[Bar] = []
+    for peer, target in TARGETS.items():
+        if peer in rates["all"]:
+            ratio = min(ours[name] / row[peer] for name, row in rates.items())
+            print_bar(bars, f"ours >= {target:g}x {peer} per call", ratio >= target, f"worst {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
