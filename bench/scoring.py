@@ -25,34 +25,34 @@ from typing import Any
 from bench import Bar, best_of, fmt_ns, fmt_rate, machine, print_bar, print_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the differential test's hands
-from scoring_peers import Case, cases, mahjong_arguments, riichienv_arguments, tile_of  # noqa: E402
+from scoring_peers import (  # noqa: E402
+    Case,
+    cases,
+    context,
+    fast_arguments,
+    mahjong_arguments,
+    ours_arguments,
+    riichienv_arguments,
+)
 
 from shanten.scoring import score  # noqa: E402
-from shanten.tiles import TILE_ID_NAMES  # noqa: E402
 
 DISTRIBUTIONS = ("shanten", "mahjong", "riichienv")
 TARGETS = {"mahjong": 50.0, "riichienv": 3.0}  # issue 10: ours, per call, >= 50x mahjong and >= 3x riichienv
-FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "last_tile", "first_draw")
+CHECK_SAMPLE = 5_000
 
 Call = Callable[[], Any]
 
 
-def _context(case: Case) -> dict[str, Any]:
-    """``score``'s keyword arguments but the hand and the winning tile; dora and ura as tile ids."""
-    return {
-        **{flag: getattr(case, flag) for flag in FLAGS}, "dora": case.dora, "ura": case.ura,
-        "round_wind": case.round_wind, "seat_wind": case.seat_wind, "honba": case.honba, "sticks": case.sticks,
-    }  # fmt: skip
-
-
 def ours_notation(case: Case) -> Call:
     """``score("123m...", win="6s", ...)``: the hand in notation, melds in brackets."""
-    return functools.partial(score, str(case.hand), win=TILE_ID_NAMES[case.win], **_context(case))
+    arguments, keywords = ours_arguments(case)
+    return functools.partial(score, *arguments, **keywords)
 
 
 def ours_ids(case: Case) -> Call:
     """``score(ids, melds=..., win=id, ...)``: tile ids 0-36 and the ``Meld`` objects."""
-    return functools.partial(score, case.tiles, melds=case.hand.melds, win=case.win, **_context(case))
+    return functools.partial(score, case.tiles, melds=case.hand.melds, win=case.win, **context(case))
 
 
 def fast_entry() -> tuple[str, Callable[[Case], Call]] | None:
@@ -61,15 +61,10 @@ def fast_entry() -> tuple[str, Callable[[Case], Call]] | None:
         from shanten.scoring import _fast  # type: ignore[attr-defined]
     except ImportError:
         return None
-    types = {kind: number for number, kind in enumerate(_fast.MELD_TYPES)}
 
     def prepare(case: Case) -> Call:
-        flags = sum(1 << bit for bit, flag in enumerate(FLAGS) if getattr(case, flag))
-        melds = tuple((types[meld.kind], *map(tile_of, ids)) for meld, ids in zip(case.hand.melds, case.melds136))
-        return functools.partial(
-            _fast.score_ids, case.tiles, case.win, melds=melds, flags=flags, dora=case.dora, ura=case.ura,
-            round_wind=case.round_wind, seat_wind=case.seat_wind, honba=case.honba, sticks=case.sticks,
-        )  # fmt: skip
+        arguments, keywords = fast_arguments(case)
+        return functools.partial(_fast.score_ids, *arguments, **keywords)
 
     return "ours: _fast.score_ids", prepare
 
@@ -127,6 +122,20 @@ def rate(calls: Sequence[Call]) -> float:
     return len(calls) / best_of(lambda: deque(map(operator.call, calls), maxlen=0))
 
 
+def agreement(impls: list[tuple[str, Callable[[Case], Call]]], dealt: list[Case]) -> None:
+    """Not timed: each of our entries against ``score(notation)`` in han, fu and points on the first hands."""
+    sample = dealt[:CHECK_SAMPLE]
+    reference = [ours_notation(case)() for case in sample]
+    rows = []
+    for label, prepare in impls[1:]:
+        if label.startswith("ours"):
+            results = [prepare(case)() for case in sample]
+            differ = sum((r.han, r.fu, r.points) != (o.han, o.fu, o.points) for r, o in zip(results, reference))
+            rows.append([label, f"{differ} of {len(sample):,}"])
+    print(f"\n== sanity: our entries against score(notation) in han, fu and points (peers: tests/test_scoring_peers.py) ==")
+    print_table(["entry", "differ"], rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands (default 20,000)")
@@ -151,6 +160,7 @@ def main() -> None:
     rows = [[name, *(f"{fmt_rate(row[label])} {fmt_ns(row[label]):>9} {ours[name] / row[label]:7.2f}x"
                      for label, _ in impls)] for name, row in rates.items()]  # fmt: skip
     print_table(["set", *(label for label, _ in impls)], rows)
+    agreement(impls, dealt)
     bars: list[Bar] = []
     for peer, target in TARGETS.items():
         if peer in rates["all"]:

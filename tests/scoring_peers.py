@@ -23,7 +23,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import riichienv._riichienv as riichienv
 from mahjong.constants import EAST
@@ -512,20 +512,55 @@ def with_riichienv(case: Case) -> Scored:
 
 # --- ours ----------------------------------------------------------------------------------------
 
+FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "last_tile", "first_draw")
+"""The flags of a win, in the order of the compiled entry's flag bits."""
 
-def with_ours(case: Case) -> Scored:
-    """``shanten.scoring.score`` on ``case`` (rules "tenhou"), from the hand's notation."""
-    from shanten.scoring import score  # the scorer may be absent on a branch: callers skip then
 
-    result = score(
-        str(case.hand), win=TILE_ID_NAMES[case.win], tsumo=case.tsumo, riichi=case.riichi,
-        double_riichi=case.double_riichi, ippatsu=case.ippatsu, rinshan=case.rinshan, chankan=case.chankan,
-        last_tile=case.last_tile, first_draw=case.first_draw, dora=case.dora, ura=case.ura,
-        round_wind=case.round_wind, seat_wind=case.seat_wind, honba=case.honba, sticks=case.sticks,
-    )  # fmt: skip
+def context(case: Case) -> dict[str, Any]:
+    """``score``'s keyword arguments but the hand, the melds and the winning tile (dora and ura as tile ids)."""
+    return {
+        **{flag: getattr(case, flag) for flag in FLAGS}, "dora": case.dora, "ura": case.ura,
+        "round_wind": case.round_wind, "seat_wind": case.seat_wind, "honba": case.honba, "sticks": case.sticks,
+    }  # fmt: skip
+
+
+def ours_arguments(case: Case) -> tuple[tuple[str], dict[str, Any]]:
+    """``score``'s arguments: the hand in notation (melds in brackets), the winning tile's name, the context."""
+    return (str(case.hand),), {"win": TILE_ID_NAMES[case.win], **context(case)}
+
+
+def fast_arguments(case: Case) -> tuple[tuple[tuple[int, ...], int], dict[str, Any]]:
+    """The compiled entry's arguments (``shanten.scoring._fast.score_ids``, where it exists): tile ids and bits."""
+    from shanten.scoring import _fast  # type: ignore[attr-defined]
+
+    types = {kind: number for number, kind in enumerate(_fast.MELD_TYPES)}
+    melds = tuple((types[meld.kind], *map(tile_of, ids)) for meld, ids in zip(case.hand.melds, case.melds136))
+    keywords = context(case)
+    flags = sum(1 << bit for bit, flag in enumerate(FLAGS) if keywords.pop(flag))
+    return (case.tiles, case.win), {"melds": melds, "flags": flags, **keywords}
+
+
+def _scored(case: Case, result: Any) -> Scored:
+    """Our answer (a ``Score``, or the compiled entry's result with the same fields) as a ``Scored``."""
     if not result.han:
         return NO_YAKU
     yaku_han = tuple(sorted(result.yaku))
     payments = _payments(case, result.ron, result.from_dealer, result.from_others)
     return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, result.yakuman,
                   *payments)  # fmt: skip
+
+
+def with_ours(case: Case) -> Scored:
+    """``shanten.scoring.score`` on ``case`` (rules "tenhou"), from the hand's notation."""
+    from shanten.scoring import score
+
+    arguments, keywords = ours_arguments(case)
+    return _scored(case, score(*arguments, **keywords))
+
+
+def with_ours_compiled(case: Case) -> Scored:
+    """``shanten.scoring._fast.score_ids`` on ``case`` (only in builds that have the compiled entry)."""
+    from shanten.scoring import _fast  # type: ignore[attr-defined]
+
+    arguments, keywords = fast_arguments(case)
+    return _scored(case, _fast.score_ids(*arguments, **keywords))

@@ -20,7 +20,17 @@ from dataclasses import dataclass
 
 import pytest
 import scoring_peers
-from scoring_peers import YAKUMAN, Case, Scored, case_of, cases, with_mahjong, with_ours, with_riichienv
+from scoring_peers import (
+    YAKUMAN,
+    Case,
+    Scored,
+    case_of,
+    cases,
+    with_mahjong,
+    with_ours,
+    with_ours_compiled,
+    with_riichienv,
+)
 
 from shanten.tiles import tile_kind
 
@@ -166,6 +176,17 @@ def test_ours_agrees_with_each_peer_but_for_the_explained(scorings: dict[str, li
 def test_the_peers_agree_but_for_the_explained(scorings: dict[str, list]) -> None:
     """mahjong, set to Tenhou's rules, against riichienv: where the peers differ among themselves."""
     compare(scorings, "mahjong", "riichienv")
+
+
+def test_the_compiled_entry_agrees_with_score(scorings: dict[str, list]) -> None:
+    """Where the build has the compiled entry (``shanten.scoring._fast.score_ids``): the same answer as ``score``."""
+    pytest.importorskip("shanten.scoring._fast", reason="this build has no compiled scoring entry")
+    differ = []
+    for case, ours in zip(scorings["case"], scorings["ours"], strict=True):
+        compiled = with_ours_compiled(case)
+        if compiled != ours:
+            differ.append(f"{case}\n  score: {ours}\n  compiled: {compiled}")
+    assert not differ, f"{len(differ)} of {COUNT} differ, e.g.\n" + "\n".join(differ[:12])
 
 
 def test_the_cases_cover_every_yaku(scorings: dict[str, list]) -> None:
