@@ -15,6 +15,8 @@ standard ryanmen 234m 234m 234m 111z 55p
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import NamedTuple
 
 from ..tiles import TILE_NAMES, Meld, MeldKind
@@ -48,13 +50,6 @@ class Group(NamedTuple):
             return f"[{text}]"
         return f"({text})" if self.shape == KAN else text
 
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The tile kinds the group holds."""
-        if self.shape == RUN:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * {TRIPLET: 3, KAN: 4, PAIR: 2}[self.shape]
-
 
 class Arrangement(NamedTuple):
     """One reading of a complete hand: ``form`` (standard, chiitoitsu, kokushi), its groups
@@ -83,43 +78,68 @@ def meld_group(meld: Meld) -> Group:
     return Group(KAN, meld.tiles[0], closed, not closed)
 
 
-def _sets(counts: list[int], start: int) -> list[list[Group]]:
-    """Every split of ``counts`` (from kind ``start`` on) into triplets and runs."""
+def _split(counts: list[int], start: int, first: int, runs: bool, pair: bool) -> list[list[Group]]:
+    """Every split of one suit's ``counts`` (from index ``start`` on) into triplets, runs (if
+    ``runs``) and a pair (if ``pair``, then exactly one); ``first`` is the suit's first kind."""
     i = start
-    while i < 34 and not counts[i]:
+    while i < len(counts) and not counts[i]:
         i += 1
-    if i == 34:
-        return [[]]
+    if i == len(counts):
+        return [] if pair else [[]]
     found: list[list[Group]] = []
-    if counts[i] >= 3:
+    count = counts[i]
+    if count >= 3:
         counts[i] -= 3
-        found += [[Group(TRIPLET, i), *rest] for rest in _sets(counts, i)]
+        found += [[Group(TRIPLET, first + i), *rest] for rest in _split(counts, i, first, runs, pair)]
         counts[i] += 3
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+    if pair and count >= 2:
+        counts[i] -= 2
+        found += [[*rest, Group(PAIR, first + i)] for rest in _split(counts, i, first, runs, False)]
+        counts[i] += 2
+    if runs and i <= 6 and counts[i + 1] and counts[i + 2]:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
-        found += [[Group(RUN, i), *rest] for rest in _sets(counts, i)]
+        found += [[Group(RUN, first + i), *rest] for rest in _split(counts, i, first, runs, pair)]
         counts[i] += 1
         counts[i + 1] += 1
         counts[i + 2] += 1
     return found
 
 
-def readings(counts: tuple[int, ...] | list[int]) -> list[list[Group]]:
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_readings(counts: tuple[int, ...], first: int) -> tuple[tuple[Group, ...], ...]:
+    """Every reading of one suit (or of the honours, ``first`` 27), remembered: a hand's suits recur."""
+    splits = _split(list(counts), 0, first, first < 27, sum(counts) % 3 == 2)
+    return tuple(tuple(split) for split in splits)
+
+
+def readings(counts: tuple[int, ...] | list[int]) -> list[tuple[Group, ...]]:
     """Every way to read concealed ``counts`` (3n+2 tiles) as n groups and a pair (the pair last).
 
     >>> from shanten.notation import parse_tiles
-    >>> [" ".join(map(str, groups)) for groups in readings(parse_tiles("11123m"))]
-    ['123m 11m']
+    >>> [" ".join(map(str, groups)) for groups in readings(parse_tiles("111234m55z"))]
+    ['111m 234m 55z']
+    >>> [" ".join(map(str, groups)) for groups in readings(parse_tiles("222333444m55p111z"))]
+    ['222m 333m 444m 111z 55p', '234m 234m 234m 111z 55p']
     """
-    work = list(counts)
+    suits = []
+    pairs = 0
+    for first in (0, 9, 18, 27):
+        part = tuple(counts[first : first + 9 if first < 27 else 34])
+        size = sum(part) % 3
+        if size == 1:
+            return []
+        pairs += size == 2
+        if any(part):
+            suits.append(_suit_readings(part, first))
+    if pairs != 1:
+        return []
     found = []
-    for kind in range(34):
-        if work[kind] >= 2:
-            work[kind] -= 2
-            found += [[*rest, Group(PAIR, kind)] for rest in _sets(work, 0)]
-            work[kind] += 2
+    for parts in itertools.product(*suits):
+        groups = [group for part in parts for group in part]
+        groups.sort(key=lambda group: group.shape == PAIR)  # the pair last
+        found.append(tuple(groups))
     return found
 
 
@@ -151,18 +171,19 @@ def arrangements(concealed: tuple[int, ...] | list[int], melds: tuple[Group, ...
     for groups in readings(concealed):
         for index, group in enumerate(groups):
             shape, tile = group.shape, group.tile
+            placed: tuple[Group, ...] = groups
             if shape == RUN:
                 if not tile <= win <= tile + 2:
                     continue
                 wait = _run_wait(tile, win)
-                placed = groups
             elif tile != win:
                 continue
             elif shape == PAIR:
-                wait, placed = "tanki", groups
+                wait = "tanki"
             else:
                 wait = "shanpon"
-                placed = groups if tsumo else [*groups[:index], Group(TRIPLET, tile, False), *groups[index + 1:]]
+                if not tsumo:
+                    placed = (*groups[:index], Group(TRIPLET, tile, False), *groups[index + 1 :])
             key = (tuple(sorted(placed)), wait)
             if key not in seen:
                 seen.add(key)

@@ -23,6 +23,40 @@ WINDS = (27, 28, 29, 30)
 GREEN: frozenset[int] = frozenset((19, 20, 21, 23, 25, 32))
 """2s 3s 4s 6s 8s and the green dragon: the tiles of ryuuiisou."""
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+TERMINALS: frozenset[int] = frozenset((0, 8, 9, 17, 18, 26))
+
+
+class Tiles(NamedTuple):
+    """What the whole hand's tiles say, the same for every reading (computed once per hand)."""
+
+    counts: tuple[int, ...]  # 34 counts of every tile, melds included (a kan counts 4)
+    simples: bool  # only 2-8 (tanyao)
+    honours: bool  # some honour
+    suits: int  # how many number suits
+    edges: bool  # only terminals and honours (honroutou)
+    honours_only: bool
+    terminals_only: bool
+    green: bool  # only the tiles of ryuuiisou
+    nine_gates: int  # the extra tile's number 0-8 over 1112345678999 in one suit, else -1
+
+    @classmethod
+    def of(cls, counts: tuple[int, ...]) -> Tiles:
+        """The facts of 34 counts.
+
+        >>> Tiles.of((3, 1, 1, 1, 2, 1, 1, 1, 3) + (0,) * 25).nine_gates
+        4
+        """
+        held = [kind for kind in range(34) if counts[kind]]
+        suits = {kind // 9 for kind in held if kind < 27}
+        nine_gates = -1
+        if len(suits) == 1 and held[-1] < 27:
+            suit = held[0] // 9 * 9
+            extra = [counts[suit + n] - NINE_GATES[n] for n in range(9)]
+            if min(extra) >= 0:
+                nine_gates = extra.index(1)
+        return cls(counts, not any(kind in TERMINALS_AND_HONOURS for kind in held), held[-1] >= 27, len(suits),
+                   all(kind in TERMINALS_AND_HONOURS for kind in held), held[0] >= 27,
+                   all(kind in TERMINALS for kind in held), all(kind in GREEN for kind in held), nine_gates)
 
 
 class Situation(NamedTuple):
@@ -41,7 +75,7 @@ class Situation(NamedTuple):
     round_wind: int
     win: int  # the winning tile's kind
     closed: bool  # no call opened the hand (closed kans do not)
-    counts: tuple[int, ...]  # 34 counts of every tile, melds included (a kan counts 4)
+    tiles: Tiles
     rules: Rules
 
 
@@ -61,10 +95,6 @@ class Facts:
         self.concealed_triplets = sum(group.concealed for group in self.groups if group.shape not in (RUN, PAIR))
         self.kans = sum(group.shape == KAN for group in self.groups)
 
-    def only(self, kinds: frozenset[int] | range | tuple[int, ...]) -> bool:
-        """Whether every tile of the hand is one of ``kinds``."""
-        return all(kind in kinds for kind, count in enumerate(self.s.counts) if count)
-
     def value_pair(self) -> bool:
         """Whether the pair is a dragon, the seat wind or the round wind."""
         return self.pair in DRAGONS or self.pair == self.s.seat_wind or self.pair == self.s.round_wind
@@ -72,15 +102,8 @@ class Facts:
     def outside(self) -> bool:
         """Whether every group and the pair hold a terminal or an honour (chanta, junchan)."""
         return self.form == "standard" and bool(self.runs) and all(
-            any(kind in TERMINALS_AND_HONOURS for kind in group.kinds) for group in self.groups)
-
-    def suits(self) -> set[int]:
-        """The number suits (0-2) the hand holds."""
-        counts = self.s.counts
-        return {suit for suit in range(3) if any(counts[9 * suit : 9 * suit + 9])}
-
-    def honours(self) -> bool:
-        return any(self.s.counts[27:])
+            group.tile in TERMINALS_AND_HONOURS or group.shape == RUN and group.tile % 9 == 6
+            for group in self.groups)  # fmt: skip
 
 
 class Yaku:
@@ -112,20 +135,6 @@ class Yakuman(Yaku):
         return YAKUMAN_HAN * (2 if self.name in f.s.rules.double_yakuman else 1)
 
 
-def _flag(yaku_name: str, flag: str, closed: int = 1, open: int = 1, tsumo: bool | None = None) -> Yaku:
-    """A yaku that a situation flag gives (riichi, ippatsu, rinshan...), on a tsumo or a ron if said."""
-
-    class Flag(Yaku):
-        name = yaku_name
-
-        def holds(self, f: Facts) -> bool:
-            return getattr(f.s, flag) and (tsumo is None or f.s.tsumo == tsumo)
-
-    Flag.closed, Flag.open = closed, open
-    Flag.__name__ = Flag.__qualname__ = "".join(word.title() for word in yaku_name.split())
-    return Flag()
-
-
 class MenzenTsumo(Yaku):
     name, open = "menzen tsumo", 0
 
@@ -140,6 +149,41 @@ class Riichi(Yaku):
         return f.s.riichi and not f.s.double_riichi
 
 
+class Ippatsu(Yaku):
+    name, open = "ippatsu", 0
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.ippatsu
+
+
+class Chankan(Yaku):
+    name = "chankan"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.chankan
+
+
+class RinshanKaihou(Yaku):
+    name = "rinshan kaihou"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.rinshan
+
+
+class HaiteiRaoyue(Yaku):
+    name = "haitei raoyue"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.last_tile and f.s.tsumo
+
+
+class HouteiRaoyui(Yaku):
+    name = "houtei raoyui"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.last_tile and not f.s.tsumo
+
+
 class Pinfu(Yaku):
     name, open = "pinfu", 0
 
@@ -151,7 +195,7 @@ class Tanyao(Yaku):
     name = "tanyao"
 
     def holds(self, f: Facts) -> bool:
-        return (f.closed or f.s.rules.open_tanyao) and not any(f.s.counts[k] for k in TERMINALS_AND_HONOURS)
+        return f.s.tiles.simples and (f.closed or f.s.rules.open_tanyao)
 
 
 class Iipeikou(Yaku):
@@ -159,7 +203,12 @@ class Iipeikou(Yaku):
 
     def holds(self, f: Facts) -> bool:
         runs = f.runs
-        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not Ryanpeikou.holds(self, f)
+        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not _two_pairs_of_runs(f)
+
+
+def _two_pairs_of_runs(f: Facts) -> bool:
+    runs = f.runs
+    return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
 
 
 class Triplet(Yaku):
@@ -194,7 +243,7 @@ class Chanta(Yaku):
     name, closed, open = "chanta", 2, 1
 
     def holds(self, f: Facts) -> bool:
-        return f.honours() and f.outside()
+        return f.s.tiles.honours and f.outside()
 
 
 class Ittsu(Yaku):
@@ -250,36 +299,35 @@ class Honroutou(Yaku):
     name, closed, open = "honroutou", 2, 2
 
     def holds(self, f: Facts) -> bool:
-        return f.form != "kokushi" and f.only(TERMINALS_AND_HONOURS)
+        return f.s.tiles.edges and f.form != "kokushi"
 
 
 class Ryanpeikou(Yaku):
     name, closed, open = "ryanpeikou", 3, 0
 
     def holds(self, f: Facts) -> bool:
-        runs = f.runs
-        return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
+        return _two_pairs_of_runs(f)
 
 
 class Junchan(Yaku):
     name, closed, open = "junchan", 3, 2
 
     def holds(self, f: Facts) -> bool:
-        return not f.honours() and f.outside()
+        return not f.s.tiles.honours and f.outside()
 
 
 class Honitsu(Yaku):
     name, closed, open = "honitsu", 3, 2
 
     def holds(self, f: Facts) -> bool:
-        return f.honours() and len(f.suits()) == 1
+        return f.s.tiles.honours and f.s.tiles.suits == 1
 
 
 class Chinitsu(Yaku):
     name, closed, open = "chinitsu", 6, 5
 
     def holds(self, f: Facts) -> bool:
-        return not f.honours() and len(f.suits()) == 1
+        return not f.s.tiles.honours and f.s.tiles.suits == 1
 
 
 class Renhou(Yaku):
@@ -333,38 +381,28 @@ class Tsuuiisou(Yakuman):
     name = "tsuuiisou"
 
     def holds(self, f: Facts) -> bool:
-        return f.only(range(27, 34))
+        return f.s.tiles.honours_only
 
 
 class Ryuuiisou(Yakuman):
     name = "ryuuiisou"
 
     def holds(self, f: Facts) -> bool:
-        return f.only(GREEN)
+        return f.s.tiles.green
 
 
 class Chinroutou(Yakuman):
     name = "chinroutou"
 
     def holds(self, f: Facts) -> bool:
-        return f.only((0, 8, 9, 17, 18, 26))
-
-
-def _nine_gates(f: Facts) -> tuple[int, ...] | None:
-    """The hand's counts in its one suit, less the nine gates' 1112345678999; None if not a nine gates."""
-    if f.form != "standard" or f.honours() or len(f.suits()) != 1:
-        return None
-    suit = 9 * f.suits().pop()
-    extra = tuple(c - n for c, n in zip(f.s.counts[suit : suit + 9], NINE_GATES))
-    return extra if min(extra) >= 0 else None
+        return f.s.tiles.terminals_only
 
 
 class ChuurenPoutou(Yakuman):
     name, open = "chuuren poutou", 0
 
     def holds(self, f: Facts) -> bool:
-        extra = _nine_gates(f)
-        return extra is not None and extra.index(1) != f.s.win % 9
+        return f.s.tiles.nine_gates >= 0 and f.s.tiles.nine_gates != f.s.win % 9
 
 
 class JunseiChuurenPoutou(Yakuman):
@@ -373,8 +411,7 @@ class JunseiChuurenPoutou(Yakuman):
     name, open = "junsei chuuren poutou", 0
 
     def holds(self, f: Facts) -> bool:
-        extra = _nine_gates(f)
-        return extra is not None and extra.index(1) == f.s.win % 9
+        return f.s.tiles.nine_gates >= 0 and f.s.tiles.nine_gates == f.s.win % 9
 
 
 class Kokushi(Yakuman):
@@ -413,9 +450,8 @@ class Suukantsu(Yakuman):
 
 
 YAKU_LIST: tuple[Yaku, ...] = (
-    MenzenTsumo(), Riichi(), _flag("ippatsu", "ippatsu", open=0), _flag("chankan", "chankan"),
-    _flag("rinshan kaihou", "rinshan"), _flag("haitei raoyue", "last_tile", tsumo=True),
-    _flag("houtei raoyui", "last_tile", tsumo=False), Pinfu(), Tanyao(), Iipeikou(),
+    MenzenTsumo(), Riichi(), Ippatsu(), Chankan(), RinshanKaihou(), HaiteiRaoyue(), HouteiRaoyui(), Pinfu(),
+    Tanyao(), Iipeikou(),
     Triplet("seat wind"), Triplet("round wind"), Triplet("haku", 31), Triplet("hatsu", 32), Triplet("chun", 33),
     DoubleRiichi(), Chiitoitsu(), Chanta(), Ittsu(), SanshokuDoujun(), SanshokuDoukou(), Sankantsu(), Toitoi(),
     Sanankou(), Shousangen(), Honroutou(), Ryanpeikou(), Junchan(), Honitsu(), Chinitsu(), Renhou(),
