@@ -209,7 +209,7 @@ def _suit_and_honours(rng: random.Random) -> tuple[list[Group], int]:
 def _outside(rng: random.Random) -> tuple[list[Group], int]:
     """Every group and the pair hold a terminal or an honour (chanta, junchan)."""
     runs = [_run(first) for first in (0, 6, 9, 15, 18, 24)]
-    groups = [rng.choice(runs) if rng.random() < 0.6 else (rng.choice(ORPHANS),) * 3 for _ in range(4)]
+    groups: list[Group] = [rng.choice(runs) if rng.random() < 0.6 else (rng.choice(ORPHANS),) * 3 for _ in range(4)]
     return groups, rng.choice(ORPHANS)
 
 
@@ -218,7 +218,7 @@ def _forced(kinds: tuple[int, ...], least: int) -> Callable[[random.Random], tup
 
     def deal(rng: random.Random) -> tuple[list[Group], int]:
         chosen = rng.sample(kinds, min(len(kinds), rng.randint(least, 4)))
-        groups = [(kind,) * 3 for kind in chosen]
+        groups: list[Group] = [(kind,) * 3 for kind in chosen]
         groups += [_random_group(rng, tuple(range(34)), 0.6) for _ in range(4 - len(groups))]
         return groups, rng.choice(kinds if rng.random() < 0.6 else tuple(range(34)))
 
@@ -342,7 +342,7 @@ def _context(rng: random.Random, wall: Wall, concealed: list[int], melds: list[t
         counts[tile_kind(tile)] += 1
     hand = Hand(
         tuple(counts), tuple(int(red in tiles) for red in RED_FIVES),  # type: ignore[arg-type]
-        tuple(Meld(kind, [tile // 4 for tile in ids], red=sum(tile in RED_IDS136 for tile in ids))
+        tuple(Meld(kind, tuple(tile // 4 for tile in ids), red=sum(tile in RED_IDS136 for tile in ids))
               for kind, ids in melds),
         drawn=tile_of(win),
     )  # fmt: skip
@@ -456,12 +456,12 @@ def with_mahjong(case: Case) -> Scored:
     """mahjong 2.1.0's ``HandCalculator`` on ``case`` under Tenhou's rules."""
     tiles, win, melds, dora, config, ura = mahjong_arguments(case)
     result = HandCalculator.estimate_hand_value(tiles, win, melds, dora, config, ura_dora_indicators=ura)
-    if result.error:
+    if result.error or result.cost is None or result.han is None or result.yaku is None:
         return NO_YAKU
     opened = result.is_open_hand
     yaku_han = tuple(sorted((YAKU[YAKU_ID_TO_TENHOU_ID[yaku.yaku_id]], yaku.han_open if opened else yaku.han_closed)
                             for yaku in result.yaku))  # fmt: skip
-    yaku_han = tuple(item for item in yaku_han if item[1])  # mahjong lists "dora" with 0 han when it lists it at all
+    yaku_han = tuple(item for item in yaku_han if item[1])  # yaku of 0 han left out, as records leave them
     cost = result.cost
     yakuman = sum(han for name, han in yaku_han if name in YAKUMAN) // 13
     # mahjong's "main" is the ron, or the dealer's tsumo payment (each payer's, when the dealer wins).
