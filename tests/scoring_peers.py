@@ -128,14 +128,21 @@ class Scored(NamedTuple):
     ron: int  # incl. honba
     from_dealer: int  # tsumo, incl. honba; 0 when the winner is the dealer
     from_others: int  # tsumo, each non-dealer, incl. honba
+    total: int | None  # the winner's gain, honba and riichi sticks included
+    limit: str | None  # "" below mangan, "mangan" ... "yakuman" (a multiple too), "kazoe yakuman"
+
+    @property
+    def payments(self) -> tuple[int, int, int, int]:
+        return self.points, self.ron, self.from_dealer, self.from_others
 
     def __str__(self) -> str:
         yaku = ", ".join(f"{name} {han}" for name, han in self.yaku_han) if self.yaku_han else ", ".join(self.yaku)
         paid = f"ron {self.ron}" if self.ron else f"tsumo {self.from_dealer}/{self.from_others}"
-        return f"{self.han} han {self.fu} fu, {self.points} points ({paid}), yakuman {self.yakuman}: {yaku or 'no yaku'}"
+        limit = f" {self.limit}," if self.limit else ""
+        return f"{self.han} han {self.fu} fu,{limit} {self.points} points ({paid}), yakuman {self.yakuman}: {yaku or 'no yaku'}"
 
 
-NO_YAKU = Scored(0, None, (), (), 0, 0, 0, 0, 0)
+NO_YAKU = Scored(0, None, (), (), 0, 0, 0, 0, 0, 0, "")
 
 
 # --- dealing ---------------------------------------------------------------------------------
@@ -467,7 +474,9 @@ def with_mahjong(case: Case) -> Scored:
     # mahjong's "main" is the ron, or the dealer's tsumo payment (each payer's, when the dealer wins).
     main, additional = cost["main"] + cost["main_bonus"], cost["additional"] + cost["additional_bonus"]
     payments = _payments(case, main, main, additional)
-    return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, yakuman, *payments)
+    limit = "yakuman" if cost["yaku_level"].endswith("x yakuman") else cost["yaku_level"]
+    return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, yakuman, *payments,
+                  cost["total"], limit)  # fmt: skip
 
 
 # --- riichienv (PyPI, Rust) ----------------------------------------------------------------------
@@ -507,7 +516,7 @@ def with_riichienv(case: Case) -> Scored:
         return NO_YAKU
     yaku = tuple(sorted({_RIICHIENV_YAKU[number] for number in result.yaku}))
     payments = _payments(case, result.ron_agari, result.tsumo_agari_oya, result.tsumo_agari_ko)
-    return Scored(result.han, result.fu, yaku, None, result.han // 13 if result.yakuman else 0, *payments)
+    return Scored(result.han, result.fu, yaku, None, result.han // 13 if result.yakuman else 0, *payments, None, None)
 
 
 # --- ours ----------------------------------------------------------------------------------------
@@ -547,7 +556,7 @@ def _scored(case: Case, result: Any) -> Scored:
     yaku_han = tuple(sorted(result.yaku))
     payments = _payments(case, result.ron, result.from_dealer, result.from_others)
     return Scored(result.han, result.fu, tuple(sorted({name for name, _ in yaku_han})), yaku_han, result.yakuman,
-                  *payments)  # fmt: skip
+                  *payments, result.total, result.limit or "")  # fmt: skip
 
 
 def with_ours(case: Case) -> Scored:

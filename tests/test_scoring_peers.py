@@ -106,9 +106,16 @@ def riichienv_kazoe_for_yakuman(case: Case, reference: Scored, theirs: Scored) -
     """The yakuman reading where riichienv took a reading of 13+ han without yakuman at the same payments."""
     if not (reference.yakuman == 1 and not theirs.yakuman and theirs.han >= 13 and not set(theirs.yaku) & YAKUMAN):
         return None
-    if theirs[5:] != reference[5:]:  # the payments must already agree
+    if theirs.payments != reference.payments:
         return None
     return theirs._replace(han=reference.han, fu=reference.fu, yaku=reference.yaku, yakuman=reference.yakuman)
+
+
+def mahjong_kazoe_name(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """mahjong's limit of a kazoe yakuman (13+ han, no yakuman) by its name."""
+    if theirs.limit == "yakuman" and not theirs.yakuman and theirs.han >= 13:
+        return theirs._replace(limit="kazoe yakuman")
+    return None
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,7 @@ EXPLAINED = (
     Explained("riichienv widens a tenhou's wait", "riichienv", riichienv_first_draw_waits),
     Explained("riichienv states 0 fu for a yakuman", "riichienv", riichienv_yakuman_fu),
     Explained("riichienv prefers kazoe to a yakuman", "riichienv", riichienv_kazoe_for_yakuman),
+    Explained("mahjong names kazoe yakuman 'yakuman'", "mahjong", mahjong_kazoe_name),
 )
 
 
@@ -257,7 +265,7 @@ def test_riichienv_prefers_kazoe_to_a_yakuman() -> None:
     reference, theirs = with_mahjong(case), with_riichienv(case)
     assert (reference.yaku, reference.han, reference.fu) == (("suuankou",), 13, 40)
     assert (theirs.yakuman, theirs.han, theirs.fu) == (0, 14, 30) and "chinitsu" in theirs.yaku
-    assert theirs[5:] == reference[5:]
+    assert theirs.payments == reference.payments
     assert explain(case, reference, theirs, "riichienv") == (("riichienv prefers kazoe to a yakuman",), ())
 
 
@@ -266,3 +274,14 @@ def test_ours_lists_the_yakuman_over_an_equal_kazoe() -> None:
     one yakuman, and a yakuman hand scores its yakuman alone (riichi.wiki, "Kazoe yakuman")."""
     ours = with_ours(KAZOE_OR_SUUANKOU)
     assert (ours.yaku, ours.han, ours.fu, ours.yakuman, ours.points) == (("suuankou",), 13, 40, 1, 32000)
+
+
+def test_mahjong_names_kazoe_yakuman_yakuman() -> None:
+    """mahjong's name is wrong, its points right: 13 counted han without a yakuman is a kazoe yakuman,
+    and mahjong 2.1.0 says so first (``ScoresCalculator.calculate_scores`` sets the level "kazoe yakuman"),
+    then its ladder of limits overwrites the level with "yakuman" because the capped han is 13."""
+    case = case_of("2234405667788p 3p", riichi=True, dora="1m", ura="4m", seat_wind=1, honba=1, sticks=2)
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert (ours.han, ours.yakuman, ours.limit, ours.points, ours.total) == (13, 0, "kazoe yakuman", 32000, 34300)
+    assert (theirs.han, theirs.yakuman, theirs.limit, theirs.points, theirs.total) == (13, 0, "yakuman", 32000, 34300)
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong names kazoe yakuman 'yakuman'",), ())
