@@ -4,11 +4,13 @@ an east round, so that the winds' yaku and fu are the ones the case names."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from shanten import Hand
+from shanten.tiles import TILE_NAMES, Meld, MeldKind, format_tiles
 from shanten.scoring import RULES, Rules, Score, ScoringError, score
 
 SOUTH = {"seat_wind": "S", "round_wind": "E"}
@@ -327,3 +329,52 @@ def test_bad_input_gets_one_line(hand: str, context: dict[str, object], message:
         score(hand, **context)  # type: ignore[arg-type]
     assert str(error.value) == message
     assert "\n" not in message
+
+
+def _random_win(rng: random.Random) -> tuple[list[int], tuple[Meld, ...], int]:
+    """A random complete hand: concealed tile kinds (the winning tile among them), melds, the winning kind."""
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    while len(concealed) + 3 * len(melds) < 12:
+        first = rng.randrange(34)
+        run = first < 27 and first % 9 <= 6 and rng.random() < 0.5
+        kinds = [first, first + 1, first + 2] if run else [first] * (4 if rng.random() < 0.1 else 3)
+        if any(counts[kind] + kinds.count(kind) > 4 for kind in kinds):
+            continue
+        for kind in kinds:
+            counts[kind] += 1
+        if len(kinds) == 4:
+            melds.append(Meld(rng.choice([MeldKind.CLOSED_KAN, MeldKind.OPEN_KAN]), tuple(kinds)))
+        elif rng.random() < 0.2:
+            melds.append(Meld(MeldKind.CHI if run else MeldKind.PON, tuple(kinds)))
+        else:
+            concealed += kinds
+    pair = rng.choice([kind for kind in range(34) if counts[kind] <= 2])
+    concealed += [pair, pair]
+    return sorted(concealed), tuple(melds), rng.choice(concealed)
+
+
+def test_random_wins_keep_the_scores_invariants() -> None:
+    """Seeded: the same win written as notation and as tile ids scores the same; the fu breakdown adds
+    up to the fu, the yaku to the han; the payments add up to the points and the total."""
+    rng = random.Random(10)
+    for _ in range(2000):
+        concealed, melds, win = _random_win(rng)
+        context = {"tsumo": rng.random() < 0.5, "seat_wind": rng.randrange(4), "round_wind": rng.randrange(2),
+                   "honba": rng.randrange(3), "sticks": rng.randrange(3), "dora": [rng.randrange(34)]}  # fmt: skip
+        written = format_tiles([concealed.count(kind) for kind in range(34)])
+        shown = f"{written} {' '.join(map(str, melds))} win {TILE_NAMES[win]} {context}"
+        by_ids = score(concealed, win=win, melds=melds, **context)  # type: ignore[arg-type]
+        melded = " ".join(map(str, melds))
+        assert by_ids == score(written, win=TILE_NAMES[win], melds=melded, **context), shown  # type: ignore[arg-type]
+        assert sum(fu for _, fu in by_ids.fu_breakdown) == by_ids.fu, shown
+        assert sum(han for _, han in by_ids.yaku) == by_ids.han, shown
+        honba, sticks = 100 * context["honba"], 1000 * context["sticks"]  # type: ignore[operator]
+        if not by_ids.yaku:
+            assert (by_ids.han, by_ids.points, by_ids.total) == (0, 0, 0), shown
+        elif context["tsumo"]:
+            payers = [by_ids.from_others] * 2 + [by_ids.from_dealer or by_ids.from_others]
+            assert sum(payers) == by_ids.points + 3 * honba == by_ids.total - sticks, shown
+        else:
+            assert by_ids.ron == by_ids.points + 3 * honba == by_ids.total - sticks, shown

@@ -221,7 +221,8 @@ def score(
     _check_flags(called, closed, tsumo, riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0, ura,
                  kita, players, honba, sticks)  # fmt: skip
     situation = Situation(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0,
-                          27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)), rules)  # fmt: skip
+                          27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)),
+                          rules)  # fmt: skip
     readings = arrangements(counts, tuple(meld_group(meld) for meld in called), tile_kind(win_id), tsumo)
     if not readings:
         raise ScoringError(f"not a complete hand: {_written(counts, called)}")

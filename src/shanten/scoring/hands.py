@@ -192,7 +192,8 @@ def arrangements(concealed: tuple[int, ...] | list[int], melds: tuple[Group, ...
         if sum(concealed) == 14 and all(count in (0, 2) for count in concealed):
             pairs = tuple(Group(PAIR, kind) for kind in range(34) if concealed[kind])
             found.append(Arrangement("chiitoitsu", pairs, "tanki"))
-        elif all(concealed[kind] for kind in TERMINALS_AND_HONOURS) and sum(concealed[kind] for kind in TERMINALS_AND_HONOURS) == 14:
+        elif sum(concealed[kind] for kind in TERMINALS_AND_HONOURS) == 14 and all(
+                concealed[kind] for kind in TERMINALS_AND_HONOURS):
             wait = "kokushi 13-sided" if concealed[win] == 2 else "kokushi"
             found.append(Arrangement("kokushi", (), wait))
     return found

@@ -112,7 +112,6 @@ class Yaku:
     name = ""
     closed = 1
     open = 1
-    yakuman = False
 
     def holds(self, f: Facts) -> bool:
         raise NotImplementedError
@@ -127,7 +126,6 @@ class Yakuman(Yaku):
 
     closed = YAKUMAN_HAN
     open = YAKUMAN_HAN
-    yakuman = True
 
     def han(self, f: Facts) -> int:
         if not f.closed and not self.open:
