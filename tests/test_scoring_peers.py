@@ -3,7 +3,8 @@
 Every difference belongs to a named class below (``EXPLAINED``), each with a test of its own that
 shows a concrete hand, which side is wrong and why, with the rule cited. A class explains a
 difference only by turning the peer's answer into what Tenhou's rules give, from the peer's own
-answer and the case; what is left must be equal, field by field. The peers are also compared with
+answer and the case (one, a kazoe reading at the payments of a yakuman, takes the yakuman's yaku
+from the reference); what is left must be equal, field by field. The peers are also compared with
 each other (mahjong set to Tenhou's rules), which shows where they differ among themselves.
 
 Tenhou's rules are the reference throughout: the game records in ``../shared/records`` show them,
