@@ -229,10 +229,11 @@ def test_riichienv_counts_four_yakuman_twice() -> None:
 
 
 def test_riichienv_widens_a_tenhous_wait() -> None:
-    """riichienv is wrong for Tenhou: on a tenhou it names thirteen orphans "13-sided" (and nine gates
-    "pure") whatever the drawn tile (Mahjong Soul's rule). On Tenhou the 14th dealt tile is the dealer's
-    first draw like any other, and the yaku follow the wait before it: here the hand waits on 9m only,
-    so it is plain kokushi (Tenhou yaku id 47, not 48). Without double yakuman the points do not change."""
+    """riichienv names any thirteen orphans on a tenhou "13-sided" (and nine gates "pure") whatever the
+    drawn tile, as if a tenhou waited on every tile. shanten and mahjong read the wait as for any tsumo: the
+    13 tiles before the drawn one wait on 9m only, so plain kokushi (Tenhou yaku id 47, not 48). Tenhou
+    has no double yakuman, so the points agree either way; no record in ../shared holds a tenhou with
+    kokushi or nine gates to show Tenhou's yaku id, so this class is a naming convention, not a payment."""
     case = case_of("1m119p19s1234567z 9m", tsumo=True, first_draw=True, dora="1z")
     ours, theirs = with_ours(case), with_riichienv(case)
     assert ours.yaku == ("kokushi musou", "tenhou") and ours.points == 96000
