@@ -200,12 +200,15 @@ def test_the_compiled_entry_agrees_with_score(scorings: dict[str, list]) -> None
 
 
 def test_the_cases_cover_every_yaku(scorings: dict[str, list]) -> None:
-    """The dealt cases meet every yaku of Tenhou's rules (renhou is none) dozens of times, and each limit."""
-    met = Counter(name for scored in scorings["mahjong"] for name in scored.yaku)
-    expected = set(scoring_peers.YAKU) - {"renhou"}
-    assert {name for name in expected if met[name] < 20} == set(), met
-    hans = Counter(min(scored.han, 13) for scored in scorings["mahjong"])
+    """The dealt cases meet every yaku of Tenhou's rules (renhou is none) dozens of times, every han and every limit."""
+    met = Counter(name for scored in scorings["ours"] for name in scored.yaku)
+    assert {name for name in set(scoring_peers.YAKU) - {"renhou"} if met[name] < 20} == set(), met
+    hans = Counter(min(scored.han, 13) for scored in scorings["ours"])
     assert all(hans[han] >= 100 for han in range(14)), hans
+    limits = Counter(scored.limit for scored in scorings["ours"])
+    assert all(limits[limit] >= 100 for limit in ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman",
+                                                   "kazoe yakuman")), limits  # fmt: skip
+    assert sum(scored.yakuman >= 2 for scored in scorings["ours"]) >= 100
 
 
 def test_the_generators_examples() -> None:
