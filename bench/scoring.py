@@ -33,6 +33,7 @@ from scoring_peers import (  # noqa: E402
     mahjong_arguments,
     ours_arguments,
     riichienv_arguments,
+    riichienv_evaluator,
 )
 
 from shanten.scoring import score  # noqa: E402
@@ -78,23 +79,22 @@ def mahjong_call(case: Case) -> Call:
                              ura_dora_indicators=ura)  # fmt: skip
 
 
-def _new_and_calc(tiles: list[int], melds: list[Any], win: int, dora: list[int], ura: list[int], conditions: Any) -> Any:
-    from riichienv._riichienv import HandEvaluator
-
-    return HandEvaluator(tiles, melds).calc(win, dora, ura, conditions)
+def _new_and_calc(evaluator: type, tiles: list[int], melds: list[Any], win: int, dora: list[int], ura: list[int],
+                  conditions: Any) -> Any:
+    return evaluator(tiles, melds).calc(win, dora, ura, conditions)
 
 
 def riichienv_call(case: Case) -> Call:
-    """``HandEvaluator(tiles136, melds).calc(win, dora, ura, conditions)``: a hand in, its score out, as ours."""
-    return functools.partial(_new_and_calc, *riichienv_arguments(case))
+    """``HandEvaluator(tiles136, melds).calc(win, dora, ura, conditions)``: a hand in, its score out, as ours.
+
+    3-player hands go to ``HandEvaluator3P``."""
+    return functools.partial(_new_and_calc, riichienv_evaluator(case), *riichienv_arguments(case))
 
 
 def riichienv_calc(case: Case) -> Call:
     """``calc`` alone, on an evaluator of the hand built before timing."""
-    from riichienv._riichienv import HandEvaluator
-
     tiles, melds, *arguments = riichienv_arguments(case)
-    return functools.partial(HandEvaluator(tiles, melds).calc, *arguments)
+    return functools.partial(riichienv_evaluator(case)(tiles, melds).calc, *arguments)
 
 
 def implementations() -> list[tuple[str, Callable[[Case], Call]]]:
@@ -150,8 +150,8 @@ def main() -> None:
         "all": dealt, "closed": [case for case in dealt if case.closed],
         "open": [case for case in dealt if not case.closed],
     }  # fmt: skip
-    print(f"hands:   {n:,} winning hands of tests/scoring_peers.py, seed {args.seed} "
-          f"({len(sets['closed']):,} closed, {len(sets['open']):,} open), best of 3 passes")  # fmt: skip
+    print(f"hands:   {n:,} winning hands of tests/scoring_peers.py, seed {args.seed} ({len(sets['closed']):,} closed, "
+          f"{len(sets['open']):,} open, {sum(case.players == 3 for case in dealt):,} 3-player), best of 3 passes")
     impls = implementations()
     print("\n== scoring: one call per hand, per-call rate (ratio = our fastest entry's rate / this rate) ==")
     rates = {name: {label: rate([prepare(case) for case in hands]) for label, prepare in impls}

@@ -34,7 +34,7 @@ from mahjong.meld import Meld as MahjongMeld
 
 from shanten.convert import RED_IDS136, meld_ids136, to_ids136
 from shanten.notation import parse_hand
-from shanten.records.names import YAKU
+from shanten.records.names import KITA_DORA, YAKU
 from shanten.tiles import RED_FIVES, TILE_ID_NAMES, Hand, Meld, MeldKind, tile_kind
 
 WINDS = "ESWN"
@@ -74,6 +74,8 @@ class Case:
     seat_wind: int = 0
     honba: int = 0
     sticks: int = 0
+    players: int = 4
+    kita: int = 0  # 3-player: norths set aside
 
     @property
     def win(self) -> int:
@@ -113,6 +115,7 @@ class Case:
             words.append("ura " + "".join(TILE_ID_NAMES[tile] for tile in self.ura))
         words += [f"{WINDS[self.round_wind]}-round", f"{WINDS[self.seat_wind]}-seat"]
         words += [f"honba {self.honba}"] * bool(self.honba) + [f"sticks {self.sticks}"] * bool(self.sticks)
+        words += ["3-player"] * (self.players == 3) + [f"kita {self.kita}"] * bool(self.kita)
         return " ".join(words)
 
 
@@ -153,11 +156,11 @@ class WallEmpty(Exception):
 
 
 class Wall:
-    """The 136 tiles (136-tile ids: ``4 * kind + copy``, the red fives 16, 52 and 88) not yet dealt."""
+    """The tiles not yet dealt (136-tile ids: ``4 * kind + copy``, the red fives 16, 52 and 88); 3-player: no 2m-8m."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.left = list(map(list, _WALL))
+    def __init__(self, rng: random.Random, players: int) -> None:
+        self.rng, self.players = rng, players
+        self.left = [list(copies) if players == 4 or not 1 <= kind <= 7 else [] for kind, copies in enumerate(_WALL)]
 
     def take(self, kind: int) -> int:
         """A random copy of ``kind`` left in the wall, as a 136-tile id."""
@@ -277,12 +280,12 @@ PAIR_STYLES: dict[str, tuple[int, ...]] = {
 """The kinds seven pairs are chosen from ("one suit" and "suit and honours" are added per case)."""
 
 
-def _closed_kan_or_call(rng: random.Random, group: Group, calls: bool) -> MeldKind | None:
-    """What becomes of a group: a call (when the hand calls), a closed kan now and then, or nothing."""
+def _closed_kan_or_call(rng: random.Random, group: Group, calls: bool, players: int) -> MeldKind | None:
+    """What becomes of a group: a call (when the hand calls; no chi in 3-player), a closed kan now and then, or nothing."""
     triplet = group[0] == group[1]
     if calls:
         if not triplet:
-            return MeldKind.CHI
+            return MeldKind.CHI if players == 4 else None
         return rng.choice((MeldKind.PON,) * 4 + KANS)
     if triplet and rng.random() < 0.08:
         return MeldKind.CLOSED_KAN
@@ -301,7 +304,7 @@ def _standard(rng: random.Random, wall: Wall, style: str) -> tuple[list[int], li
     melds = []
     for index, group in enumerate(rng.sample(groups, 4)):
         tiles = [wall.take(kind) for kind in group]
-        kind = _closed_kan_or_call(rng, group, calls=index < called)
+        kind = _closed_kan_or_call(rng, group, index < called, wall.players)
         if kind is None:
             concealed += tiles
             continue
@@ -331,9 +334,10 @@ def _hand(rng: random.Random, wall: Wall) -> tuple[list[int], list[tuple[MeldKin
 
 
 def deal(rng: random.Random) -> Case:
-    """One random winning hand and a random context a game could produce for it."""
+    """One random winning hand and a random context a game could produce for it; one in 7 is 3-player."""
+    players = 3 if rng.random() < 1 / 7 else 4
     while True:
-        wall = Wall(rng)
+        wall = Wall(rng, players)
         try:
             concealed, melds = _hand(rng, wall)
             return _context(rng, wall, concealed, melds)
@@ -367,14 +371,20 @@ def _context(rng: random.Random, wall: Wall, concealed: list[int], melds: list[t
         wall.left[win // 4].clear()
     last_tile = not (rinshan or chankan) and rng.random() < 0.08
     first_draw = tsumo and not melds and not riichi and not last_tile and rng.random() < 0.04
+    # 3-player: norths set aside (kita), each replaced from the dead wall; none before a tenhou or chiihou.
+    players = wall.players
+    kita = 0 if players == 4 or first_draw else min(rng.choice((0, 0, 1, 1, 2, 3, 4)), len(wall.left[30]))
+    for _ in range(kita):
+        wall.take(30)
     indicators = min(5, 1 + kans + rng.choice((0, 0, 0, 0, 1, 2)))
     dora = tuple(wall.take_any() for _ in range(indicators))
     ura = tuple(wall.take_any() for _ in range(indicators)) if riichi else ()
     return Case(
         hand, tuple(concealed), tuple(tuple(ids) for _, ids in melds), win, dora, ura, tsumo=tsumo,
         riichi=riichi and not double_riichi, double_riichi=double_riichi, ippatsu=ippatsu, rinshan=rinshan,
-        chankan=chankan, last_tile=last_tile, first_draw=first_draw, round_wind=rng.randrange(4),
-        seat_wind=rng.randrange(4), honba=rng.choice((0, 0, 0, 1, 2, 5)), sticks=rng.choice((0, 0, 1, 2)),
+        chankan=chankan, last_tile=last_tile, first_draw=first_draw, round_wind=rng.randrange(players),
+        seat_wind=rng.randrange(players), honba=rng.choice((0, 0, 0, 1, 2, 5)), sticks=rng.choice((0, 0, 1, 2)),
+        players=players, kita=kita,
     )  # fmt: skip
 
 
@@ -420,12 +430,15 @@ def tile_ids(text: str) -> list[int]:
 
 
 def _payments(case: Case, ron: int, from_dealer: int, from_others: int) -> tuple[int, int, int, int]:
-    """(points, ron, from_dealer, from_others), points as records state them (before honba); a dealer pays no tsumo to himself."""
+    """(points, ron, from_dealer, from_others), points as records state them: before honba (100 per payer each).
+
+    A dealer pays no tsumo to himself; in 3-player the absent north pays nothing."""
+    payers, honba = case.players - 1, 100 * case.honba
     if not case.tsumo:
-        return ron - 300 * case.honba, ron, 0, 0
+        return ron - payers * honba, ron, 0, 0
     if case.dealer:
-        return 3 * (from_others - 100 * case.honba), 0, 0, from_others
-    return from_dealer + 2 * from_others - 300 * case.honba, 0, from_dealer, from_others
+        return payers * (from_others - honba), 0, 0, from_others
+    return from_dealer + (payers - 1) * from_others - payers * honba, 0, from_dealer, from_others
 
 
 # --- mahjong (PyPI, pure Python) ---------------------------------------------------------------
@@ -435,6 +448,9 @@ TENHOU_RULES = OptionalRules(
     kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False,
 )  # fmt: skip
 """Tenhou's rules in mahjong's terms: open tanyao, red fives, kazoe yakuman, no double yakuman, no kiriage."""
+
+TENHOU_RULES_3P = OptionalRules(**{**vars(TENHOU_RULES), "is_three_player": True})
+"""The same for 3-player (dora after 1m is 9m; norths set aside are dora)."""
 
 _MAHJONG_MELDS = {
     MeldKind.CHI: (MahjongMeld.CHI, True), MeldKind.PON: (MahjongMeld.PON, True),
@@ -453,7 +469,7 @@ def mahjong_arguments(case: Case) -> tuple[list[int], int, list[MahjongMeld], li
         is_houtei=case.last_tile and not case.tsumo, is_tenhou=case.first_draw and case.dealer,
         is_chiihou=case.first_draw and not case.dealer, player_wind=EAST + case.seat_wind,
         round_wind=EAST + case.round_wind, kyoutaku_number=case.sticks, tsumi_number=case.honba,
-        options=TENHOU_RULES,
+        options=TENHOU_RULES if case.players == 4 else TENHOU_RULES_3P, num_nuki_dora=case.kita,
     )  # fmt: skip
     tiles = [*case.concealed136, *(tile for ids in case.melds136 for tile in ids)]
     return tiles, case.win136, calls, list(case.dora136), config, list(case.ura136)
@@ -487,7 +503,8 @@ _RIICHIENV_MELDS = {
     MeldKind.CLOSED_KAN: (riichienv.MeldType.Ankan, False),
 }  # fmt: skip
 _RIICHIENV_WINDS = (riichienv.Wind.East, riichienv.Wind.South, riichienv.Wind.West, riichienv.Wind.North)
-_RIICHIENV_YAKU = {yaku.id: YAKU[yaku.tenhou_id] for yaku in riichienv.get_all_yaku() if yaku.name_en != "Nuki Dora"}
+_RIICHIENV_YAKU = {yaku.id: KITA_DORA if yaku.name_en == "Nuki Dora" else YAKU[yaku.tenhou_id]
+                   for yaku in riichienv.get_all_yaku()}  # fmt: skip
 
 
 def riichienv_arguments(case: Case) -> tuple[list[int], list[riichienv.Meld], int, list[int], list[int], riichienv.Conditions]:
@@ -499,9 +516,15 @@ def riichienv_arguments(case: Case) -> tuple[list[int], list[riichienv.Meld], in
         ippatsu=case.ippatsu, haitei=case.last_tile and case.tsumo, houtei=case.last_tile and not case.tsumo,
         rinshan=case.rinshan, chankan=case.chankan, tsumo_first_turn=case.first_draw,
         player_wind=_RIICHIENV_WINDS[case.seat_wind], round_wind=_RIICHIENV_WINDS[case.round_wind],
-        riichi_sticks=case.sticks, honba=case.honba,
+        riichi_sticks=case.sticks, honba=case.honba, kita_count=case.kita, is_sanma=case.players == 3,
+        num_players=case.players,
     )  # fmt: skip
     return sorted(case.concealed136), calls, case.win136, list(case.dora136), list(case.ura136), conditions
+
+
+def riichienv_evaluator(case: Case) -> type:
+    """riichienv's evaluator class for the case's number of players."""
+    return riichienv.HandEvaluator if case.players == 4 else riichienv.HandEvaluator3P
 
 
 def with_riichienv(case: Case) -> Scored:
@@ -511,7 +534,7 @@ def with_riichienv(case: Case) -> Scored:
     payment is ``tsumo_agari_ko`` (what each player pays); ``tsumo_agari_oya`` then holds only the honba.
     """
     tiles, melds, win, dora, ura, conditions = riichienv_arguments(case)
-    result = riichienv.HandEvaluator(tiles, melds).calc(win, dora, ura, conditions)
+    result = riichienv_evaluator(case)(tiles, melds).calc(win, dora, ura, conditions)
     if not result.is_win:
         return NO_YAKU
     yaku = tuple(sorted({_RIICHIENV_YAKU[number] for number in result.yaku}))
@@ -530,6 +553,7 @@ def context(case: Case) -> dict[str, Any]:
     return {
         **{flag: getattr(case, flag) for flag in FLAGS}, "dora": case.dora, "ura": case.ura,
         "round_wind": case.round_wind, "seat_wind": case.seat_wind, "honba": case.honba, "sticks": case.sticks,
+        "players": case.players, "kita": case.kita,
     }  # fmt: skip
 
 

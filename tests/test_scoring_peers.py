@@ -52,14 +52,15 @@ def differences(ours: Scored, theirs: Scored) -> tuple[str, ...]:
 
 
 def limit_payments(case: Case, basic: int) -> tuple[int, int, int, int]:
-    """(points, ron, from_dealer, from_others) of a limit hand of ``basic`` points (8000 per yakuman), honba included."""
-    honba = case.honba
+    """(points, ron, from_dealer, from_others) of a limit hand of ``basic`` points (8000 per yakuman), honba
+    included (100 per payer each), under Tenhou's rules (3-player: the absent north's share is lost)."""
+    payers, honba = case.players - 1, 100 * case.honba
     if not case.tsumo:
-        ron = basic * (6 if case.dealer else 4) + 300 * honba
-        return ron - 300 * honba, ron, 0, 0
+        ron = basic * (6 if case.dealer else 4)
+        return ron, ron + payers * honba, 0, 0
     if case.dealer:
-        return 6 * basic, 0, 0, 2 * basic + 100 * honba
-    return 4 * basic, 0, 2 * basic + 100 * honba, basic + 100 * honba
+        return payers * 2 * basic, 0, 0, 2 * basic + honba
+    return 2 * basic + (payers - 1) * basic, 0, 2 * basic + honba, basic + honba
 
 
 # --- the classes of differences ----------------------------------------------------------------
@@ -119,6 +120,16 @@ def mahjong_kazoe_name(case: Case, reference: Scored, theirs: Scored) -> Scored 
     return None
 
 
+def mahjong_kita_as_dora(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """mahjong's answer with the han of the norths set aside as "kita dora" rather than inside "dora"."""
+    if not case.kita or theirs.yaku_han is None or "dora" not in theirs.yaku:  # a yakuman lists no dora
+        return None
+    dora = dict(theirs.yaku_han)["dora"] - case.kita
+    yaku_han = tuple(sorted([*((name, han) for name, han in theirs.yaku_han if name != "dora"),
+                             ("kita dora", case.kita), *([("dora", dora)] if dora else [])]))  # fmt: skip
+    return theirs._replace(yaku_han=yaku_han, yaku=tuple(sorted({name for name, _ in yaku_han})))
+
+
 @dataclass(frozen=True)
 class Explained:
     """A class of differences: ``adjust`` gives the peer's answer as Tenhou's rules have it, or None if it does not apply."""
@@ -134,6 +145,7 @@ EXPLAINED = (
     Explained("riichienv states 0 fu for a yakuman", "riichienv", riichienv_yakuman_fu),
     Explained("riichienv prefers kazoe to a yakuman", "riichienv", riichienv_kazoe_for_yakuman),
     Explained("mahjong names kazoe yakuman 'yakuman'", "mahjong", mahjong_kazoe_name),
+    Explained("mahjong counts kita in dora", "mahjong", mahjong_kita_as_dora),
 )
 
 
@@ -147,6 +159,14 @@ def explain(case: Case, reference: Scored, theirs: Scored, peer: str) -> tuple[t
                 applied.append(explained.name)
                 theirs = adjusted
     return tuple(applied), differences(reference, theirs)
+
+
+def explain_alone(case: Case, scored: Scored, peer: str) -> Scored:
+    """A peer's answer in Tenhou's terms by those of its classes that need no reference."""
+    for explained in EXPLAINED:
+        if explained.peer == peer:
+            scored = explained.adjust(case, scored, scored) or scored
+    return scored
 
 
 # --- the bulk comparison -------------------------------------------------------------------------
@@ -167,9 +187,13 @@ def scorings() -> dict[str, list]:
 
 
 def compare(scorings: dict[str, list], reference: str, peer: str) -> None:
+    """Every difference of ``peer`` from ``reference`` explained; a peer as the reference is first put in
+    Tenhou's terms by its own classes."""
     applied: Counter[str] = Counter()
     unexplained = []
     for case, ours, theirs in zip(scorings["case"], scorings[reference], scorings[peer], strict=True):
+        if reference != "ours":
+            ours = explain_alone(case, ours, reference)
         classes, left = explain(case, ours, theirs, peer)
         applied.update(classes)
         if left:
@@ -290,3 +314,15 @@ def test_mahjong_names_kazoe_yakuman_yakuman() -> None:
     assert (ours.han, ours.yakuman, ours.limit, ours.points, ours.total) == (13, 0, "kazoe yakuman", 32000, 34300)
     assert (theirs.han, theirs.yakuman, theirs.limit, theirs.points, theirs.total) == (13, 0, "yakuman", 32000, 34300)
     assert explain(case, ours, theirs, "mahjong") == (("mahjong names kazoe yakuman 'yakuman'",), ())
+
+
+def test_mahjong_counts_kita_in_dora() -> None:
+    """Not a scoring error, a listing: in 3-player each north set aside is one han, which the pinned API
+    lists as "kita dora" as tenhou.net/6 records do (抜きドラ); mahjong adds it to "dora" (as Tenhou's
+    mjlog does, which has no yaku id for it). Here 2 dora (3s) and 2 norths: mahjong says dora 4."""
+    case = case_of("[555z] 123p12233s66z 1s", tsumo=True, dora="2s", round_wind=1, seat_wind=2, players=3, kita=2)
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert ours.yaku_han == (("chanta", 1), ("dora", 2), ("haku", 1), ("kita dora", 2))
+    assert theirs.yaku_han == (("chanta", 1), ("dora", 4), ("haku", 1))
+    assert (ours.han, ours.payments) == (theirs.han, theirs.payments) == (6, (9000, 0, 6000, 3000))
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong counts kita in dora",), ())
