@@ -33,7 +33,7 @@ from scoring_peers import (
     with_riichienv,
 )
 
-from shanten.tiles import tile_kind
+from shanten.tiles import RED_FIVES, MeldKind, tile_kind
 
 SEED = 20261123
 COUNT = 100_000
@@ -233,6 +233,21 @@ def test_the_cases_cover_every_yaku(scorings: dict[str, list]) -> None:
     assert all(limits[limit] >= 100 for limit in ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman",
                                                    "kazoe yakuman")), limits  # fmt: skip
     assert sum(scored.yakuman >= 2 for scored in scorings["ours"]) >= 100
+
+
+def test_every_case_is_dealt_from_one_wall(scorings: dict[str, list]) -> None:
+    """No 136-tile id twice (hand, melds, indicators); the ids are the hand's tiles; 3-player has no 2m-8m, no chi."""
+    for case in scorings["case"]:
+        ids = [*case.concealed136, *(tile for meld in case.melds136 for tile in meld), *case.dora136, *case.ura136]
+        assert len(set(ids)) == len(ids), case
+        counts = [0] * 34
+        for tile in case.tiles:
+            counts[tile_kind(tile)] += 1
+        red = tuple(case.tiles.count(five) for five in RED_FIVES)
+        assert (tuple(counts), red, scoring_peers.tile_of(case.win136)) == (case.hand.counts, case.hand.red, case.win)
+        if case.players == 3:
+            assert not {tile // 4 for tile in ids} & set(range(1, 8)), case
+            assert all(meld.kind is not MeldKind.CHI for meld in case.hand.melds), case
 
 
 def test_the_generators_examples() -> None:
