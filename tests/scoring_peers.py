@@ -36,6 +36,7 @@ from mahjong.meld import Meld as MahjongMeld
 from shanten.convert import RED_IDS136, meld_ids136, to_ids136
 from shanten.notation import parse_hand
 from shanten.records.names import KITA_DORA, YAKU
+from shanten.scoring import RULES
 from shanten.tiles import RED_FIVES, TILE_ID_NAMES, Hand, Meld, MeldKind, tile_kind
 
 WINDS = "ESWN"
@@ -76,6 +77,7 @@ class Case:
     honba: int = 0
     sticks: int = 0
     players: int = 4
+    rules: str = "tenhou"  # a preset of shanten.scoring.RULES
     kita: int = 0  # 3-player: norths set aside
 
     @property
@@ -117,6 +119,7 @@ class Case:
         words += [f"{WINDS[self.round_wind]}-round", f"{WINDS[self.seat_wind]}-seat"]
         words += [f"honba {self.honba}"] * bool(self.honba) + [f"sticks {self.sticks}"] * bool(self.sticks)
         words += ["3-player"] * (self.players == 3) + [f"kita {self.kita}"] * bool(self.kita)
+        words += [f"rules {self.rules}"] * (self.rules != "tenhou")
         return " ".join(words)
 
 
@@ -447,14 +450,18 @@ def _payments(case: Case, ron: int, from_dealer: int, from_others: int) -> tuple
 
 # --- mahjong (PyPI, pure Python) ---------------------------------------------------------------
 
-TENHOU_RULES = OptionalRules(
-    has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, kazoe_limit=HandConfig.KAZOE_LIMITED,
-    kiriage=False, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False,
-)  # fmt: skip
-"""Tenhou's rules in mahjong's terms: open tanyao, red fives, kazoe yakuman, no double yakuman, no kiriage."""
+@functools.cache
+def mahjong_options(rules: str, players: int) -> OptionalRules:
+    """Our preset ``rules`` in mahjong's terms, where mahjong has the choice (it always stacks yakuman, and
+    counts a double-wind pair 4 fu); every one of the four double yakuman or none."""
+    chosen = RULES[rules]
+    return OptionalRules(
+        has_open_tanyao=chosen.open_tanyao, has_aka_dora=chosen.red_fives,
+        has_double_yakuman=bool(chosen.double_yakuman), kiriage=chosen.kiriage_mangan,
+        kazoe_limit=HandConfig.KAZOE_LIMITED if chosen.kazoe_yakuman else HandConfig.KAZOE_SANBAIMAN,
+        fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, renhou_as_yakuman=False, is_three_player=players == 3,
+    )  # fmt: skip
 
-TENHOU_RULES_3P = OptionalRules(**{**vars(TENHOU_RULES), "is_three_player": True})
-"""The same for 3-player (dora after 1m is 9m; norths set aside are dora)."""
 
 _MAHJONG_MELDS = {
     MeldKind.CHI: (MahjongMeld.CHI, True), MeldKind.PON: (MahjongMeld.PON, True),
@@ -473,14 +480,14 @@ def mahjong_arguments(case: Case) -> tuple[list[int], int, list[MahjongMeld], li
         is_houtei=case.last_tile and not case.tsumo, is_tenhou=case.first_draw and case.dealer,
         is_chiihou=case.first_draw and not case.dealer, player_wind=EAST + case.seat_wind,
         round_wind=EAST + case.round_wind, kyoutaku_number=case.sticks, tsumi_number=case.honba,
-        options=TENHOU_RULES if case.players == 4 else TENHOU_RULES_3P, num_nuki_dora=case.kita,
+        options=mahjong_options(case.rules, case.players), num_nuki_dora=case.kita,
     )  # fmt: skip
     tiles = [*case.concealed136, *(tile for ids in case.melds136 for tile in ids)]
     return tiles, case.win136, calls, list(case.dora136), config, list(case.ura136)
 
 
 def with_mahjong(case: Case) -> Scored:
-    """mahjong 2.1.0's ``HandCalculator`` on ``case`` under Tenhou's rules."""
+    """mahjong 2.1.0's ``HandCalculator`` on ``case`` under its rules (``mahjong_options``)."""
     tiles, win, melds, dora, config, ura = mahjong_arguments(case)
     result = HandCalculator.estimate_hand_value(tiles, win, melds, dora, config, ura_dora_indicators=ura)
     if result.error or result.cost is None or result.han is None or result.yaku is None:
@@ -567,7 +574,9 @@ def ours_arguments(case: Case) -> tuple[tuple[str], dict[str, Any]]:
 
 
 def fast_arguments(case: Case) -> tuple[tuple[tuple[int, ...], int], dict[str, Any]]:
-    """The compiled entry's arguments (``shanten.scoring._fast.score_ids``, where it exists): tile ids and bits."""
+    """The compiled entry's arguments (``shanten.scoring._fast.score_ids``, where it exists): tile ids and bits.
+
+    The entry's default rules are Tenhou's; the cases compared with it are."""
     from shanten.scoring import _fast  # type: ignore[attr-defined]
 
     types = {kind: number for number, kind in enumerate(_fast.MELD_TYPES)}
@@ -588,11 +597,11 @@ def _scored(case: Case, result: Any) -> Scored:
 
 
 def with_ours(case: Case) -> Scored:
-    """``shanten.scoring.score`` on ``case`` (rules "tenhou"), from the hand's notation."""
+    """``shanten.scoring.score`` on ``case`` under its rules, from the hand's notation."""
     from shanten.scoring import score
 
     arguments, keywords = ours_arguments(case)
-    return _scored(case, score(*arguments, **keywords))
+    return _scored(case, score(*arguments, rules=case.rules, **keywords))
 
 
 def with_ours_compiled(case: Case) -> Scored:

@@ -13,6 +13,7 @@ e.g. fastmaj/2010112211gm-00a9-0000-56a320b2&tw=1.mjlog, East 2: suuankou tanki,
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import time
 from collections import Counter
@@ -33,6 +34,7 @@ from scoring_peers import (
     with_riichienv,
 )
 
+from shanten.scoring import RULES
 from shanten.tiles import RED_FIVES, MeldKind, tile_kind
 
 SEED = 20261123
@@ -130,6 +132,43 @@ def mahjong_kita_as_dora(case: Case, reference: Scored, theirs: Scored) -> Score
     return theirs._replace(yaku_han=yaku_han, yaku=tuple(sorted({name for name, _ in yaku_han})))
 
 
+def mahjong_kiriage_name(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """mahjong's "kiriage mangan" as the mangan it pays."""
+    return theirs._replace(limit="mangan") if theirs.limit == "kiriage mangan" else None
+
+
+def mahjong_unnamed_mangan(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """mahjong's mangan of fewer than 5 han, left unnamed when the rules round up (kiriage), named."""
+    basic = (theirs.fu or 0) * 2 ** (theirs.han + 2)
+    if RULES[case.rules].kiriage_mangan and theirs.limit == "" and 0 < theirs.han < 5 and basic > 2000:
+        return theirs._replace(limit="mangan")
+    return None
+
+
+def mahjong_stacks_yakuman(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """mahjong's answer paid as one yakuman where the rules do not add several up."""
+    if RULES[case.rules].yakuman_stacking or theirs.yakuman < 2:
+        return None
+    points, ron, from_dealer, from_others = limit_payments(case, 8000)
+    payers = case.players - 1
+    paid = ron or (payers * from_others if case.dealer else from_dealer + (payers - 1) * from_others)
+    return theirs._replace(yakuman=1, points=points, ron=ron, from_dealer=from_dealer, from_others=from_others,
+                           total=paid + 1000 * case.sticks)  # fmt: skip
+
+
+def mahjong_double_wind_pair(case: Case, reference: Scored, theirs: Scored) -> Scored | None:
+    """The reference's fu and payments where mahjong counted a pair of the seat's and round's wind 4 fu for
+    rules that count it 2: same han and yaku, at most one step of 10 fu more."""
+    wind = 27 + case.seat_wind
+    if (RULES[case.rules].double_wind_fu != 2 or case.seat_wind != case.round_wind or case.hand.counts[wind] != 2
+            or (theirs.han, theirs.yaku_han) != (reference.han, reference.yaku_han)
+            or not 0 < (theirs.fu or 0) - (reference.fu or 0) <= 10):  # fmt: skip
+        return None
+    return theirs._replace(fu=reference.fu, points=reference.points, ron=reference.ron, limit=reference.limit,
+                           from_dealer=reference.from_dealer, from_others=reference.from_others,
+                           total=reference.total)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Explained:
     """A class of differences: ``adjust`` gives the peer's answer as Tenhou's rules have it, or None if it does not apply."""
@@ -146,6 +185,10 @@ EXPLAINED = (
     Explained("riichienv prefers kazoe to a yakuman", "riichienv", riichienv_kazoe_for_yakuman),
     Explained("mahjong names kazoe yakuman 'yakuman'", "mahjong", mahjong_kazoe_name),
     Explained("mahjong counts kita in dora", "mahjong", mahjong_kita_as_dora),
+    Explained("mahjong names kiriage mangan apart", "mahjong", mahjong_kiriage_name),
+    Explained("mahjong leaves a mangan unnamed under kiriage", "mahjong", mahjong_unnamed_mangan),
+    Explained("mahjong always stacks yakuman", "mahjong", mahjong_stacks_yakuman),
+    Explained("mahjong counts a double-wind pair 4 fu", "mahjong", mahjong_double_wind_pair),
 )
 
 
@@ -210,6 +253,18 @@ def test_ours_agrees_with_each_peer_but_for_the_explained(scorings: dict[str, li
 def test_the_peers_agree_but_for_the_explained(scorings: dict[str, list]) -> None:
     """mahjong, set to Tenhou's rules, against riichienv: where the peers differ among themselves."""
     compare(scorings, "mahjong", "riichienv")
+
+
+PRESETS = ("mahjongsoul", "wrc", "mleague")
+PRESET_COUNT = 5_000
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_ours_agrees_with_mahjong_under_each_preset(scorings: dict[str, list], preset: str) -> None:
+    """The first cases again under another preset, mahjong set to match where it has the choice."""
+    dealt = [dataclasses.replace(case, rules=preset) for case in scorings["case"][:PRESET_COUNT]]
+    compare({"case": dealt, "ours": list(map(with_ours, dealt)), "mahjong": list(map(with_mahjong, dealt))},
+            "ours", "mahjong")
 
 
 def test_the_compiled_entry_agrees_with_score(scorings: dict[str, list]) -> None:
@@ -341,3 +396,44 @@ def test_mahjong_counts_kita_in_dora() -> None:
     assert theirs.yaku_han == (("chanta", 1), ("dora", 4), ("haku", 1))
     assert (ours.han, ours.payments) == (theirs.han, theirs.payments) == (6, (9000, 0, 6000, 3000))
     assert explain(case, ours, theirs, "mahjong") == (("mahjong counts kita in dora",), ())
+
+
+def test_mahjong_names_kiriage_mangan_apart() -> None:
+    """A naming, not a payment: with kiriage (M-League, WRC) 4 han 30 fu is paid as a mangan; mahjong names
+    its level "kiriage mangan" (``ScoresCalculator.calculate_scores``), the pinned API "mangan"."""
+    case = case_of("112233p56677s11z 5s", seat_wind=1, round_wind=1, rules="mleague")
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert (ours.han, ours.fu, ours.limit, ours.points) == (4, 30, "mangan", 8000)
+    assert (theirs.han, theirs.fu, theirs.limit, theirs.points) == (4, 30, "kiriage mangan", 8000)
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong names kiriage mangan apart",), ())
+
+
+def test_mahjong_leaves_a_mangan_unnamed_under_kiriage() -> None:
+    """mahjong's name is wrong: 4 han 40 fu is a mangan (basic 2,560 points capped at 2,000), and mahjong
+    pays it so, but with kiriage on it skips the branch that names it (``elif rounded > 2000`` follows
+    ``if config.options.kiriage``), so the level is empty."""
+    case = case_of("78999m789p99s666z 9s", tsumo=True, round_wind=3, seat_wind=1, rules="wrc")
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert (ours.han, ours.fu, ours.limit, ours.points) == (4, 40, "mangan", 8000)
+    assert (theirs.han, theirs.fu, theirs.limit, theirs.points) == (4, 40, "", 8000)
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong leaves a mangan unnamed under kiriage",), ())
+
+
+def test_mahjong_always_stacks_yakuman() -> None:
+    """mahjong is wrong for WRC rules: it has no option against adding yakuman up, and pays daisangen with
+    tsuuiisou as two; WRC rules (2015, 6.5: "Yakuman yaku are not cumulative") pay one."""
+    case = case_of("[555z] (4444z) 1166677z 7z", rules="wrc")
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert (ours.yakuman, ours.points, ours.total) == (1, 48000, 48000)
+    assert (theirs.yakuman, theirs.points, theirs.total) == (2, 96000, 96000)
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong always stacks yakuman",), ())
+
+
+def test_mahjong_counts_a_double_wind_pair_4_fu() -> None:
+    """mahjong is wrong for M-League rules: a pair of the wind that is both the seat's and the round's is
+    2 fu there (riichi.wiki, "M.League": double-wind pair worth 2 fu), and mahjong always counts it 4.
+    Here 20 + 8 (555z) + 8 (666z) + 16 (open kan 9999p) + 4 (999m) + 2 tanki + 2 pair = 60, not 62 = 70."""
+    case = case_of("[9999p] [999m] 1555666z 1z", rules="mleague")
+    ours, theirs = with_ours(case), with_mahjong(case)
+    assert (ours.fu, theirs.fu) == (60, 70) and ours.han == theirs.han
+    assert explain(case, ours, theirs, "mahjong") == (("mahjong counts a double-wind pair 4 fu",), ())
