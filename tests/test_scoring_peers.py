@@ -1,5 +1,9 @@
 """Differential test of scoring: shanten against the PyPI peers mahjong and riichienv on 100,000 seeded random wins.
 
+The wins (tests/scoring_peers.py) are closed and open, of every form, one in 7 of 3-player, scored
+under Tenhou's rules by all three; the first 5,000 again under each other preset (Mahjong Soul,
+WRC, M-League) by shanten and by mahjong set to match.
+
 Every difference belongs to a named class below (``EXPLAINED``), each with a test of its own that
 shows a concrete hand, which side is wrong and why, with the rule cited. A class explains a
 difference only by turning the peer's answer into what Tenhou's rules give, from the peer's own
