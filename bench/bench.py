@@ -208,7 +208,7 @@ def print_bar(bars: list[Bar], text: str, passed: bool | None, detail: str) -> N
     print(f"bar: {text}: {VERDICT[passed]} ({detail})")
 
 
-def machine() -> None:
+def machine(distributions: Sequence[str] = DISTRIBUTIONS) -> None:
     cpuinfo = Path("/proc/cpuinfo")  # Linux; elsewhere platform's own, vaguer, name
     lines = cpuinfo.read_text().splitlines() if cpuinfo.exists() else []
     cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")),
@@ -220,7 +220,7 @@ def machine() -> None:
           f"{platform.system()} {platform.release()}, load average {load} at start")
     print(f"python:  {platform.python_implementation()} {platform.python_version()} ({sys.executable})")
     versions = []
-    for dist in DISTRIBUTIONS:
+    for dist in distributions:
         try:
             versions.append(f"{dist} {importlib.metadata.version(dist)}")
         except importlib.metadata.PackageNotFoundError:
