@@ -1,7 +1,7 @@
 """``score``: a complete hand and what happened at the win in, its best ``Score`` out.
 
 Every reading of the hand (``hands.arrangements``) is scored, and the one paid most is kept
-(then the one of more han, then of more fu).
+(then a yakuman over a counted one, then the one of more han, then of more fu).
 
 >>> s = score("123m456p789s23s55z 1s", riichi=True, dora="1s", seat_wind="S")
 >>> s.han, s.fu, s.yaku, s.points, s.limit
@@ -228,7 +228,10 @@ def score(
         raise ScoringError(f"not a complete hand: {_written(counts, called)}")
     bonus = _bonus(totals, red[0] + red[1] + red[2] + sum(meld.red for meld in called), dora, ura, kita, players, rules)
     # A hand's payments grow with its base points: the reading of the highest base, then han, then fu, wins.
-    best = max((_valued(arrangement, situation, bonus) for arrangement in readings), key=lambda value: value[0])
+    # At equal points a yakuman reading outranks a counted (kazoe) one: a kazoe yakuman is never
+    # added to a true yakuman, so the hand is the yakuman (riichi.wiki, "Kazoe yakuman").
+    best = max((_valued(arrangement, situation, bonus) for arrangement in readings),
+               key=lambda value: (value[0][0], value[3], value[0][1], value[0][2]))
     (base, han, fu), arrangement, yaku, yakuman, limit, breakdown = best
     paid = Payments(0, 0, 0, 0, 0)
     if yaku:
