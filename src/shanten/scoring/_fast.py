@@ -1,0 +1,252 @@
+"""The compiled scoring kernel from Python: one win per call from tile ids, or a numpy batch.
+
+``score_ids`` is the C function itself (no Python frame in between), for callers that
+score many hands one by one; ``score_batch`` scores rows of the structured dtype
+``input_dtype()`` on the thread pool. Both return the C struct of the result, read
+as attributes; the yaku names, the limit's name, the fu breakdown and the winning
+decomposition are decoded here on demand.
+
+>>> result = score_ids([0, 1, 2, 12, 13, 14, 21, 22, 23, 27, 27, 32, 32, 32], 32, flags=TSUMO | RIICHI)
+>>> result.han, result.fu, result.yaku, result.points
+(3, 40, (('menzen tsumo', 1), ('riichi', 1), ('hatsu', 1)), 5200)
+>>> result.decomposition, result.limit
+(('123m', '456p', '444s', '11z', '666z'), None)
+>>> str(score_ids([0, 0, 0, 8, 8, 8, 9, 9, 9, 17, 17, 17, 26, 26], 26, flags=TSUMO))
+'13 han 50 fu yakuman: suuankou tanki 13 (dealer tsumo 16000 all)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import _core
+from ..records.names import KITA_DORA, YAKU
+from ..tiles import FIVES, InvalidHandError, Meld, MeldKind, format_tiles
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# Flags of a win (the SC_ bits of src/core/score.h).
+TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, RINSHAN, CHANKAN, LAST_TILE, FIRST_DRAW = (1 << bit for bit in range(8))
+
+# Meld types of score_ids, in MeldKind's order.
+MELD_TYPES: tuple[MeldKind, ...] = tuple(MeldKind)
+CHI, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN = range(5)
+
+# Rule bits (SR_ of score.h).
+_OPEN_TANYAO, _RED_FIVES, _KAZOE, _KIRIAGE = 1, 2, 4, 8
+_DOUBLE = {"kokushi musou 13-sided": 16, "suuankou tanki": 32, "junsei chuuren poutou": 64, "daisuushii": 128}
+_STACK, _TSUMO_LOSS, _WIND_PAIR_2, _RINSHAN_NO_TSUMO_FU = 256, 512, 1024, 2048
+
+LIMITS: tuple[str | None, ...] = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
+NAMES: tuple[str, ...] = (*YAKU, KITA_DORA)
+"""Yaku names by bit of ``yaku_mask``: Tenhou's ids 0-54, then 55 kita dora."""
+
+_WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon", "")
+_PAIR, _RUN, _TRIPLET, _ORPHANS = 5, 6, 7, 8
+
+
+def rules_code(
+    *,
+    open_tanyao: bool = True,
+    red_fives: bool = True,
+    kazoe_yakuman: bool = True,
+    kiriage: bool = False,
+    double_yakuman: Sequence[str] = (),
+    stacking: bool = True,
+    tsumo_loss: bool = True,
+    renhou: int = 0,
+    honba: int = 100,
+    double_wind_pair_fu: int = 4,
+    rinshan_tsumo_fu: bool = True,
+) -> int:
+    """The rules as the int the kernel reads; the defaults are Tenhou's.
+
+    ``double_yakuman``: the yakuman counted twice (names from ``YAKU``); ``renhou``: 0 none,
+    its han, or 13 for a yakuman; ``honba``: points per paying player per honba.
+
+    >>> rules_code() == TENHOU, rules_code(kiriage=True) & 8
+    (True, 8)
+    """
+    bits = (
+        _OPEN_TANYAO * open_tanyao | _RED_FIVES * red_fives | _KAZOE * kazoe_yakuman | _KIRIAGE * kiriage
+        | _STACK * stacking | _TSUMO_LOSS * tsumo_loss | _WIND_PAIR_2 * (double_wind_pair_fu == 2)
+        | _RINSHAN_NO_TSUMO_FU * (not rinshan_tsumo_fu)
+    )  # fmt: skip
+    for name in double_yakuman:
+        bits |= _DOUBLE[name]
+    if not 0 <= renhou <= 13 or honba % 100 or not 0 <= honba <= 25500:
+        raise InvalidHandError(f"renhou is 0-13 han and honba a multiple of 100, got {renhou} and {honba}")
+    return bits | renhou << 16 | honba // 100 << 24
+
+
+TENHOU = rules_code()
+"""Tenhou: open tanyao, red fives, kazoe yakuman, no kiriage, no double yakuman, yakuman stack,
+no renhou, 3-player tsumo loss, a double wind pair 4 fu."""
+
+
+class FastScore(_core.ScoreResult):
+    """A scored win as the kernel wrote it; names are decoded on access."""
+
+    __slots__ = ()
+
+    @property
+    def yaku(self) -> tuple[tuple[str, int], ...]:
+        """(name, han) of each yaku by Tenhou id; dora, aka dora, ura dora, kita dora as such."""
+        han = self.raw[_YAKU_HAN : _YAKU_HAN + len(NAMES)]
+        mask = self.yaku_mask
+        return tuple((NAMES[i], han[i]) for i in range(len(NAMES)) if mask >> i & 1)
+
+    @property
+    def limit(self) -> str | None:
+        return LIMITS[self.limit_code]
+
+    @property
+    def groups(self) -> tuple[tuple[int, int, int], ...]:
+        """(type, kind, red fives) of each group: meld types 0-4, 5 pair, 6 run, 7 triplet, 8 orphans."""
+        raw = self.raw
+        n = raw[_N_GROUPS]
+        types, kinds, reds = (raw[start : start + n] for start in (_TYPES, _KINDS, _GROUP_RED))
+        red = list(raw[_RED : _RED + 3])
+        groups = []
+        for kind_of_group, kind, meld_red in zip(types, kinds, reds, strict=True):
+            fives = 0
+            if kind_of_group < _PAIR:
+                fives = meld_red
+            elif kind < 27:  # concealed red fives go to the first groups holding fives of their suit
+                suit = kind // 9
+                held = _group_counts(kind_of_group, kind)[FIVES[suit]]
+                fives = min(held, red[suit])
+                red[suit] -= fives
+            groups.append((kind_of_group, kind, fives))
+        return tuple(groups)
+
+    @property
+    def decomposition(self) -> tuple[str, ...]:
+        """The groups in notation: concealed groups first, then the melds."""
+        out = []
+        for kind_of_group, kind, fives in self.groups:
+            counts = _group_counts(kind_of_group, kind)
+            if kind_of_group < _PAIR:
+                out.append(str(Meld(MELD_TYPES[kind_of_group], [k for k in range(34) for _ in range(counts[k])], fives)))
+            else:
+                out.append(format_tiles(counts, [fives if kind // 9 == suit else 0 for suit in range(3)]))
+        return tuple(out)
+
+    @property
+    def fu_breakdown(self) -> tuple[tuple[str, int], ...]:
+        """Where the fu come from, then the rounding."""
+        code = self.fu_code
+        form = code & 3
+        if form == 1:
+            return (("chiitoitsu", 25),)
+        if form == 2:
+            return ()
+        parts = [("base", 20)]
+        if code & 16:
+            parts.append(("closed ron", 10))
+        if code & 8:
+            parts.append(("tsumo", 2))
+        wait = code >> 8 & 7
+        if wait in (1, 2, 3):
+            parts.append((_WAITS[wait], 2))
+        if code >> 12 & 15:
+            parts.append(("pair", code >> 12 & 15))
+        by_tsumo = bool(code & 128)
+        for index, (group, text) in enumerate(zip(self.groups, self.decomposition, strict=True)):
+            kind_of_group, kind, _ = group
+            if kind_of_group in (_TRIPLET, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN):
+                concealed = kind_of_group == CLOSED_KAN or (
+                    kind_of_group == _TRIPLET and (by_tsumo or index != self.win_group)
+                )
+                outside = kind >= 27 or kind % 9 in (0, 8)
+                fu = 2 << outside << concealed << 2 * (kind_of_group in (OPEN_KAN, CLOSED_KAN, ADDED_KAN))
+                parts.append((text, fu))
+        rest = self.fu - sum(fu for _, fu in parts)
+        if rest:
+            parts.append(("rounding", rest))
+        return tuple(parts)
+
+    def __str__(self) -> str:
+        if not self.yaku_mask:
+            return "no yaku"
+        head = f"{self.han} han {self.fu} fu"
+        if self.limit:
+            head += f" {self.limit}"
+        yaku = ", ".join(f"{name} {han}" for name, han in self.yaku)
+        if self.ron:
+            pay = f"ron {self.ron}"
+        elif self.dealer:
+            pay = f"dealer tsumo {self.from_others} all"
+        else:
+            pay = f"tsumo {self.from_others}/{self.from_dealer}"
+        return f"{head}: {yaku} ({pay})"
+
+    def __repr__(self) -> str:
+        return f"<FastScore {self}>"
+
+
+def _group_counts(kind_of_group: int, kind: int) -> list[int]:
+    counts = [0] * 34
+    if kind_of_group in (CHI, _RUN):
+        for k in range(kind, kind + 3):
+            counts[k] = 1
+    else:
+        counts[kind] = {_PAIR: 2, _ORPHANS: 2, PON: 3, _TRIPLET: 3}.get(kind_of_group, 4)
+    return counts
+
+
+# Offsets in struct score_result (score.h): yaku 0, 6 int32 8-31, han 32, fu 34, fu_code 36, then bytes.
+_N_GROUPS, _TYPES, _KINDS, _YAKU_HAN, _GROUP_RED, _RED = 43, 45, 52, 59, 115, 122
+
+_core._score_setup(FastScore, InvalidHandError, TENHOU)
+score_ids = _core.score_ids
+
+
+def input_dtype() -> np.dtype[Any]:
+    """The numpy dtype of one row of ``score_batch``: ``struct win_input`` of score.h (128 bytes)."""
+    import numpy as np
+
+    return np.dtype([
+        ("counts", "u1", 34), ("dora", "u1", 34), ("ura", "u1", 34), ("red", "u1", 3), ("win", "u1"),
+        ("n_melds", "u1"), ("melds", "u1", (4, 3)), ("flags", "u1"), ("kita", "u1"), ("round_wind", "u1"),
+        ("seat_wind", "u1"), ("players", "u1"), ("honba", "u1"), ("sticks", "u1"), ("reserved", "u1", 2),
+    ])  # fmt: skip
+
+
+def output_dtype() -> np.dtype[Any]:
+    """The numpy dtype of one result row: ``struct score_result`` of score.h (128 bytes)."""
+    import numpy as np
+
+    return np.dtype([
+        ("yaku", "<u8"), ("base", "<i4"), ("points", "<i4"), ("ron", "<i4"), ("from_dealer", "<i4"),
+        ("from_others", "<i4"), ("total", "<i4"), ("han", "<i2"), ("fu", "<i2"), ("fu_code", "<u4"),
+        ("yakuman", "u1"), ("limit", "u1"), ("dealer", "u1"), ("n_groups", "u1"), ("win_group", "u1"),
+        ("group_type", "u1", 7), ("group_kind", "u1", 7), ("yaku_han", "u1", 56), ("group_red", "u1", 7),
+        ("red", "u1", 3), ("reserved", "u1", 3),
+    ])  # fmt: skip
+
+
+def score_batch(inputs: np.ndarray, rules: int = TENHOU, threads: int | None = None) -> np.ndarray:
+    """Score every row of ``inputs`` (dtype ``input_dtype()``) on the thread pool.
+
+    >>> import numpy as np
+    >>> rows = np.zeros(2, input_dtype())
+    >>> rows["players"] = 4
+    >>> rows["counts"][:, [0, 1, 2, 9, 10, 11, 18, 19, 20, 12, 13, 14]] = 1
+    >>> rows["counts"][:, 31] = 2
+    >>> rows["win"] = 2
+    >>> rows["flags"] = [TSUMO, 0]
+    >>> out = score_batch(rows)
+    >>> out["han"].tolist(), out["fu"].tolist(), out["points"].tolist()
+    [[3, 2], [30, 40], [4000, 2600]]
+    """
+    import os
+
+    import numpy as np
+
+    inputs = np.ascontiguousarray(inputs, dtype=input_dtype())
+    out = np.zeros(inputs.shape, output_dtype())
+    _core.score_batch(inputs, out, rules, threads or os.cpu_count() or 1)
+    return out
