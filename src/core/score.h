@@ -552,8 +552,8 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
         if (m->kind >= 27)
             honor_trips |= 1ull << m->kind;
     }
-    dora += in->kita * in->dora[33];
-    ura += in->kita * in->ura[33];
+    dora += in->kita * in->dora[30]; /* the norths set aside are dora too */
+    ura += in->kita * in->ura[30];
     /* yaku from the flags and the tiles alone */
     uint64_t c = 0;
     int sum = 0;
