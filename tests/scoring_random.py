@@ -61,7 +61,7 @@ class RandomWin:
 
 def _style_kinds(rng: random.Random, players: int) -> list[int]:
     kinds = [k for k in range(34) if not (players == 3 and 1 <= k <= 7)]
-    style = rng.randrange(7)
+    style = rng.randrange(8)
     suit = rng.randrange(1, 3) if players == 3 else rng.randrange(3)
     if style == 1:
         return [k for k in kinds if k // 9 == suit or k >= 27]
@@ -73,6 +73,8 @@ def _style_kinds(rng: random.Random, players: int) -> list[int]:
         return [k for k in kinds if k < 27 and k % 9 not in (0, 8)]
     if style == 5:
         return [k for k in kinds if k // 9 == suit or k >= 27 or k % 9 in (0, 6, 8)]
+    if style == 6:  # junchan, sanshoku
+        return [k for k in kinds if k < 27 and k % 9 in (0, 1, 2, 6, 7, 8)]
     return kinds
 
 
@@ -84,6 +86,10 @@ def _shape(rng: random.Random, players: int) -> tuple[list[int], list[tuple[int,
     if form < 0.03 and players == 4 or form < 0.01:  # thirteen orphans
         orphans = [k for k in range(34) if k >= 27 or k % 9 in (0, 8)]
         return orphans + [rng.choice(orphans)], [], -1
+    if form < 0.015 and players == 4:  # nine gates: 1112345678999 and one more of the suit
+        suit = 9 * rng.randrange(3)
+        gates = [suit + i for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)]
+        return gates + [suit + rng.randrange(9)], [], -1
     if form < 0.10:  # seven pairs
         if len(kinds) < 7:
             return None
@@ -163,10 +169,12 @@ def random_win(rng: random.Random, players: int | None = None) -> RandomWin:
         flags |= CHANKAN
     if rng.random() < 0.05 and not flags & (RINSHAN | CHANKAN):
         flags |= LAST_TILE
-    if not melds and tsumo and not flags & (RIICHI | DOUBLE_RIICHI | RINSHAN | LAST_TILE) and rng.random() < 0.03:
+    if not melds and not flags & (RIICHI | DOUBLE_RIICHI | RINSHAN | LAST_TILE | CHANKAN) and rng.random() < 0.03:
         flags |= FIRST_DRAW
-    w.flags = flags
     w.seat_wind = rng.randrange(players)
+    if flags & FIRST_DRAW and not tsumo and w.seat_wind == 0:  # renhou is a non-dealer's
+        flags &= ~FIRST_DRAW
+    w.flags = flags
     w.round_wind = rng.randrange(2 if players == 3 else 4)
     free = [t for t in range(136) if copies[t // 4].index(t % 4) >= taken[t // 4]]  # tiles not in the hand
     if players == 3:

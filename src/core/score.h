@@ -197,7 +197,9 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
         sc_pay(s, han, fu, multiples, &r);
     else
         r.base = 0, r.limit = 0;
-    const int64_t key = ((int64_t)r.base << 24) | ((int64_t)(multiples ? 13 * multiples : han) << 12) | fu;
+    /* at equal points, a true yakuman before a counted one, then more han, then more fu */
+    const int64_t key = ((int64_t)r.base << 24) | ((int64_t)(multiples != 0) << 22) |
+                        ((int64_t)(multiples ? 13 * multiples : han) << 12) | fu;
     if (key <= s->best_key)
         return;
     s->best_key = key;
@@ -497,7 +499,7 @@ static int sc_check(const struct win_input *in, const struct score_rules *rules,
     if (((f & SC_IPPATSU) && !(f & (SC_RIICHI | SC_DOUBLE_RIICHI))) ||
         ((f & SC_RIICHI) && (f & SC_DOUBLE_RIICHI)) || ((f & (SC_RIICHI | SC_DOUBLE_RIICHI)) && called) ||
         ((f & SC_RINSHAN) && (!tsumo || !*kans)) || ((f & SC_CHANKAN) && tsumo) ||
-        ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)))) ||
+        ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)) || (!tsumo && !in->seat_wind))) ||
         ((f & SC_RINSHAN) && (f & SC_CHANKAN)))
         return SC_BAD_FLAGS;
     (void)rules;

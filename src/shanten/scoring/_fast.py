@@ -6,13 +6,13 @@ score many hands one by one; ``score_batch`` scores rows of the structured dtype
 as attributes; the yaku names, the limit's name, the fu breakdown and the winning
 decomposition are decoded here on demand.
 
->>> result = score_ids([0, 1, 2, 12, 13, 14, 21, 22, 23, 27, 27, 32, 32, 32], 32, flags=TSUMO | RIICHI)
->>> result.han, result.fu, result.yaku, result.points
-(3, 40, (('menzen tsumo', 1), ('riichi', 1), ('hatsu', 1)), 5200)
+>>> result = score_ids([0, 1, 2, 12, 13, 14, 21, 22, 23, 27, 27, 32, 32, 32], 32, flags=TSUMO | RIICHI, seat_wind=1)
+>>> result.han, result.fu, result.yaku, result.points, result.from_dealer, result.from_others
+(3, 40, (('menzen tsumo', 1), ('riichi', 1), ('hatsu', 1)), 5200, 2600, 1300)
 >>> result.decomposition, result.limit
-(('123m', '456p', '444s', '11z', '666z'), None)
->>> str(score_ids([0, 0, 0, 8, 8, 8, 9, 9, 9, 17, 17, 17, 26, 26], 26, flags=TSUMO))
-'13 han 50 fu yakuman: suuankou tanki 13 (dealer tsumo 16000 all)'
+(('123m', '456p', '456s', '11z', '666z'), None)
+>>> str(score_ids([1, 1, 1, 3, 3, 3, 14, 14, 14, 16, 16, 16, 22, 22], 22, flags=TSUMO))
+'13 han 40 fu yakuman: suuankou tanki 13 (dealer tsumo 16000 all)'
 """
 
 from __future__ import annotations
@@ -204,6 +204,98 @@ _core._score_setup(FastScore, InvalidHandError, TENHOU)
 score_ids = _core.score_ids
 
 
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def fast_score(
+    hand: str | Sequence[int],
+    *,
+    win: str | int | None = None,
+    melds: str | Sequence[Meld] | None = None,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    last_tile: bool = False,
+    first_draw: bool = False,
+    dora: str | Sequence[int] = (),
+    ura: str | Sequence[int] = (),
+    kita: int = 0,
+    round_wind: int | str = 0,
+    seat_wind: int | str = 0,
+    honba: int = 0,
+    sticks: int = 0,
+    players: int = 4,
+    rules: int = TENHOU,
+) -> FastScore:
+    """The kernel behind the arguments of ``shanten.scoring.score`` (notation or tile ids; rules as a code).
+
+    >>> r = fast_score("234m55p678s999s [111z]", win="9s", seat_wind="E", dora="1m")
+    >>> r.han, r.fu, r.ron, r.yaku
+    (3, 30, 5800, (('seat wind', 1), ('round wind', 1), ('dora', 1)))
+    >>> r.fu_breakdown
+    (('base', 20), ('999s', 4), ('[111z]', 4), ('rounding', 2))
+    >>> fast_score("123m456p789s11z222z", win="2z", tsumo=True).fu_breakdown
+    (('base', 20), ('tsumo', 2), ('pair', 4), ('222z', 8), ('rounding', 6))
+    """
+    from ..notation import parse_hand, parse_melds, parse_tiles
+
+    if isinstance(hand, str):
+        parsed = parse_hand(hand, players=players)
+        tiles = [
+            34 + suit if kind == FIVES[suit] and copy < parsed.red[suit] else kind
+            for kind, n in enumerate(parsed.counts)
+            for copy in range(n)
+            for suit in [kind // 9 if kind < 27 else 0]
+        ]
+        meld_list = list(parsed.melds)
+        drawn = parsed.drawn
+    else:
+        tiles, meld_list, drawn = list(hand), [], None
+    if isinstance(melds, str):
+        meld_list += parse_melds(melds)
+    elif melds:
+        meld_list += melds
+    if isinstance(win, str):
+        kind = parse_tiles(win).index(1)
+        win = 34 + FIVES.index(kind) if win.startswith("0") else kind
+    if win is None:
+        if drawn is None:
+            raise InvalidHandError("the winning tile is neither given nor written apart in the hand")
+        win = drawn
+    flags = (
+        TSUMO * tsumo | RIICHI * riichi | DOUBLE_RIICHI * double_riichi | IPPATSU * ippatsu | RINSHAN * rinshan
+        | CHANKAN * chankan | LAST_TILE * last_tile | FIRST_DRAW * first_draw
+    )  # fmt: skip
+    return score_ids(  # type: ignore[no-any-return]
+        tiles, win, [_meld_ids(meld) for meld in meld_list], flags, _indicators(dora), _indicators(ura),
+        _WINDS.get(round_wind, round_wind), _WINDS.get(seat_wind, seat_wind), kita, honba, sticks, players, rules,
+    )  # fmt: skip
+
+
+def _meld_ids(meld: Meld) -> tuple[int, ...]:
+    """(type, tile ids...) of a Meld: its first red fives as red ids."""
+    red = meld.red
+    ids = []
+    for kind in meld.tiles:
+        if red and kind in FIVES:
+            ids.append(34 + FIVES.index(kind))
+            red -= 1
+        else:
+            ids.append(kind)
+    return (MELD_TYPES.index(meld.kind), *ids)
+
+
+def _indicators(tiles: str | Sequence[int]) -> list[int]:
+    from ..notation import parse_tiles
+
+    if isinstance(tiles, str):
+        return [kind for kind, n in enumerate(parse_tiles(tiles)) for _ in range(n)]
+    return list(tiles)
+
+
 def input_dtype() -> np.dtype[Any]:
     """The numpy dtype of one row of ``score_batch``: ``struct win_input`` of score.h (128 bytes)."""
     import numpy as np
@@ -240,7 +332,7 @@ def score_batch(inputs: np.ndarray, rules: int = TENHOU, threads: int | None = N
     >>> rows["flags"] = [TSUMO, 0]
     >>> out = score_batch(rows)
     >>> out["han"].tolist(), out["fu"].tolist(), out["points"].tolist()
-    [[3, 2], [30, 40], [4000, 2600]]
+    ([3, 2], [30, 40], [6000, 3900])
     """
     import os
 
