@@ -44,7 +44,8 @@ enum {
     SR_STACK = 256,              /* several yakuman add up */
     SR_TSUMO_LOSS = 512,         /* 3-player: the absent player's share of a tsumo is lost (else split) */
     SR_WIND_PAIR_2 = 1024,       /* a pair of the seat and round wind gives 2 fu (Tenhou: 4) */
-    SR_RINSHAN_NO_TSUMO_FU = 2048 /* no tsumo fu on a rinshan win (Tenhou gives them) */
+    SR_RINSHAN_NO_TSUMO_FU = 2048, /* no tsumo fu on a rinshan win (Tenhou gives them) */
+    SR_NO_KITA = 4096             /* 3-player: norths set aside are no han of their own */
 };
 
 struct score_rules {
@@ -495,10 +496,12 @@ static int sc_check(const struct win_input *in, const struct score_rules *rules,
         return SC_NOT_COMPLETE;
     if (in->win >= SC_KINDS || !in->counts[in->win])
         return SC_BAD_WIN;
+    /* double riichi may come with or without the riichi bit; a draw after a kita is a replacement draw */
     const int f = in->flags, tsumo = f & SC_TSUMO;
     if (((f & SC_IPPATSU) && !(f & (SC_RIICHI | SC_DOUBLE_RIICHI))) ||
-        ((f & SC_RIICHI) && (f & SC_DOUBLE_RIICHI)) || ((f & (SC_RIICHI | SC_DOUBLE_RIICHI)) && called) ||
-        ((f & SC_RINSHAN) && (!tsumo || !*kans)) || ((f & SC_CHANKAN) && tsumo) ||
+        ((f & (SC_RIICHI | SC_DOUBLE_RIICHI)) && called) ||
+        ((f & SC_RINSHAN) && (!tsumo || (!*kans && !in->kita))) || ((f & SC_CHANKAN) && tsumo) ||
+        ((f & SC_LAST_TILE) && (f & (SC_RINSHAN | SC_CHANKAN))) || (in->kita && in->players == 4) ||
         ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)) || (!tsumo && !in->seat_wind))) ||
         ((f & SC_RINSHAN) && (f & SC_CHANKAN)))
         return SC_BAD_FLAGS;
@@ -574,10 +577,8 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
         sc_add(&c, h, &sum, 3, 1);
     if (f & SC_RINSHAN)
         sc_add(&c, h, &sum, 4, 1);
-    else if ((f & SC_LAST_TILE) && s.tsumo)
-        sc_add(&c, h, &sum, 5, 1);
-    if ((f & SC_LAST_TILE) && !s.tsumo)
-        sc_add(&c, h, &sum, 6, 1);
+    if (f & SC_LAST_TILE) /* haitei or houtei: never with rinshan or chankan (refused above) */
+        sc_add(&c, h, &sum, s.tsumo ? 5 : 6, 1);
     if (!(held & (SC_TERMINALS | SC_HONORS)) && (s.closed || (bits & SR_OPEN_TANYAO)))
         sc_add(&c, h, &sum, 8, 1);
     if (honor_trips & (1ull << (27 + in->seat_wind)))
@@ -644,7 +645,7 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
         sc_add(&c, h, &s.dora_han, 53, ura);
     if (aka && (bits & SR_RED_FIVES))
         sc_add(&c, h, &s.dora_han, 54, aka);
-    if (in->kita)
+    if (in->kita && !(bits & SR_NO_KITA))
         sc_add(&c, h, &s.dora_han, SC_KITA, in->kita);
     s.common = c;
     s.dora_mask = c & ((1ull << 52) | (1ull << 53) | (1ull << 54) | (1ull << SC_KITA));

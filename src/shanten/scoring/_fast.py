@@ -18,11 +18,13 @@ decomposition are decoded here on demand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import _core
 from ..records.names import KITA_DORA, YAKU
-from ..tiles import FIVES, InvalidHandError, Meld, MeldKind, format_tiles
+from ..tiles import FIVES, Meld, MeldKind, format_tiles
+from .rules import Rules, ScoringError, rules_named
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,7 +39,7 @@ CHI, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN = range(5)
 # Rule bits (SR_ of score.h).
 _OPEN_TANYAO, _RED_FIVES, _KAZOE, _KIRIAGE = 1, 2, 4, 8
 _DOUBLE = {"kokushi musou 13-sided": 16, "suuankou tanki": 32, "junsei chuuren poutou": 64, "daisuushii": 128}
-_STACK, _TSUMO_LOSS, _WIND_PAIR_2, _RINSHAN_NO_TSUMO_FU = 256, 512, 1024, 2048
+_STACK, _TSUMO_LOSS, _WIND_PAIR_2, _RINSHAN_NO_TSUMO_FU, _NO_KITA = 256, 512, 1024, 2048, 4096
 
 LIMITS: tuple[str | None, ...] = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
 NAMES: tuple[str, ...] = (*YAKU, KITA_DORA)
@@ -60,6 +62,7 @@ def rules_code(
     honba: int = 100,
     double_wind_pair_fu: int = 4,
     rinshan_tsumo_fu: bool = True,
+    kita: bool = True,
 ) -> int:
     """The rules as the int the kernel reads; the defaults are Tenhou's.
 
@@ -72,18 +75,37 @@ def rules_code(
     bits = (
         _OPEN_TANYAO * open_tanyao | _RED_FIVES * red_fives | _KAZOE * kazoe_yakuman | _KIRIAGE * kiriage
         | _STACK * stacking | _TSUMO_LOSS * tsumo_loss | _WIND_PAIR_2 * (double_wind_pair_fu == 2)
-        | _RINSHAN_NO_TSUMO_FU * (not rinshan_tsumo_fu)
+        | _RINSHAN_NO_TSUMO_FU * (not rinshan_tsumo_fu) | _NO_KITA * (not kita)
     )  # fmt: skip
     for name in double_yakuman:
         bits |= _DOUBLE[name]
     if not 0 <= renhou <= 13 or honba % 100 or not 0 <= honba <= 25500:
-        raise InvalidHandError(f"renhou is 0-13 han and honba a multiple of 100, got {renhou} and {honba}")
+        raise ScoringError(f"renhou is 0-13 han and honba a multiple of 100, got {renhou} and {honba}")
     return bits | renhou << 16 | honba // 100 << 24
 
 
 TENHOU = rules_code()
 """Tenhou: open tanyao, red fives, kazoe yakuman, no kiriage, no double yakuman, yakuman stack,
 no renhou, 3-player tsumo loss, a double wind pair 4 fu."""
+
+
+@lru_cache(maxsize=64)
+def code_of(rules: int | str | Rules) -> int:
+    """The code of a preset name or a ``Rules`` (pao does not change a hand's value).
+
+    >>> code_of("tenhou") == TENHOU, code_of("wrc") == rules_code(red_fives=False, kazoe_yakuman=False,
+    ...                                                         kiriage=True, stacking=False)
+    (True, True)
+    """
+    if isinstance(rules, int):
+        return rules
+    r = rules_named(rules)
+    return rules_code(
+        open_tanyao=r.open_tanyao, red_fives=r.red_fives, kazoe_yakuman=r.kazoe_yakuman, kiriage=r.kiriage_mangan,
+        double_yakuman=sorted(r.double_yakuman), stacking=r.yakuman_stacking, tsumo_loss=r.tsumo_loss,
+        renhou={None: 0, "mangan": 5, "yakuman": 13}[r.renhou], honba=r.honba_per_payer,
+        double_wind_pair_fu=r.double_wind_fu, kita=r.kita,
+    )  # fmt: skip
 
 
 class FastScore(_core.ScoreResult):
@@ -128,6 +150,8 @@ class FastScore(_core.ScoreResult):
         out = []
         for kind_of_group, kind, fives in self.groups:
             counts = _group_counts(kind_of_group, kind)
+            if kind_of_group == _ORPHANS:  # thirteen orphans: the whole hand, one group
+                counts = [int(k >= 27 or k % 9 in (0, 8)) + (k == kind) for k in range(34)]
             if kind_of_group < _PAIR:
                 out.append(str(Meld(MELD_TYPES[kind_of_group], [k for k in range(34) for _ in range(counts[k])], fives)))
             else:
@@ -200,7 +224,7 @@ def _group_counts(kind_of_group: int, kind: int) -> list[int]:
 # Offsets in struct score_result (score.h): yaku 0, 6 int32 8-31, han 32, fu 34, fu_code 36, then bytes.
 _N_GROUPS, _TYPES, _KINDS, _YAKU_HAN, _GROUP_RED, _RED = 43, 45, 52, 59, 115, 122
 
-_core._score_setup(FastScore, InvalidHandError, TENHOU)
+_core._score_setup(FastScore, ScoringError, TENHOU)
 score_ids = _core.score_ids
 
 
@@ -228,7 +252,7 @@ def fast_score(
     honba: int = 0,
     sticks: int = 0,
     players: int = 4,
-    rules: int = TENHOU,
+    rules: int | str | Rules = TENHOU,
 ) -> FastScore:
     """The kernel behind the arguments of ``shanten.scoring.score`` (notation or tile ids; rules as a code).
 
@@ -263,7 +287,7 @@ def fast_score(
         win = 34 + FIVES.index(kind) if win.startswith("0") else kind
     if win is None:
         if drawn is None:
-            raise InvalidHandError("the winning tile is neither given nor written apart in the hand")
+            raise ScoringError("the winning tile is neither given nor written apart in the hand")
         win = drawn
     flags = (
         TSUMO * tsumo | RIICHI * riichi | DOUBLE_RIICHI * double_riichi | IPPATSU * ippatsu | RINSHAN * rinshan
@@ -271,7 +295,8 @@ def fast_score(
     )  # fmt: skip
     return score_ids(  # type: ignore[no-any-return]
         tiles, win, [_meld_ids(meld) for meld in meld_list], flags, _indicators(dora), _indicators(ura),
-        _WINDS.get(round_wind, round_wind), _WINDS.get(seat_wind, seat_wind), kita, honba, sticks, players, rules,
+        _WINDS.get(round_wind, round_wind), _WINDS.get(seat_wind, seat_wind), kita, honba, sticks, players,
+        code_of(rules),
     )  # fmt: skip
 
 
