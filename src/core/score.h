@@ -190,7 +190,10 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
     struct score_result r;
     if (!yaku)
         han = 0;
-    if (yaku && !multiples) { /* dora count only beside a yaku */
+    if (multiples) /* the han of the yakuman listed (26 for two, even where only one is paid) */
+        for (uint64_t m = yaku; m; m &= m - 1)
+            han += han_of[__builtin_ctzll(m)];
+    else if (yaku) { /* dora count only beside a yaku */
         yaku |= s->dora_mask;
         han += s->dora_han;
     }
@@ -200,7 +203,7 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
         r.base = 0, r.limit = 0;
     /* at equal points, a true yakuman before a counted one, then more han, then more fu */
     const int64_t key = ((int64_t)r.base << 24) | ((int64_t)(multiples != 0) << 22) |
-                        ((int64_t)(multiples ? 13 * multiples : han) << 12) | fu;
+                        ((int64_t)han << 12) | fu;
     if (key <= s->best_key)
         return;
     s->best_key = key;
@@ -211,7 +214,7 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
     } else {
         *o = r;
         o->yaku = yaku;
-        o->han = (int16_t)(multiples ? 13 * multiples : han);
+        o->han = (int16_t)han;
         o->fu = (int16_t)fu;
         memset(o->yaku_han, 0, sizeof o->yaku_han);
         for (uint64_t m = yaku; m; m &= m - 1) {

@@ -45,6 +45,7 @@ LIMITS: tuple[str | None, ...] = (None, "mangan", "haneman", "baiman", "sanbaima
 NAMES: tuple[str, ...] = (*YAKU, KITA_DORA)
 """Yaku names by bit of ``yaku_mask``: Tenhou's ids 0-54, then 55 kita dora."""
 
+_ORDER = (*range(52), 52, 54, 53, 55)  # yaku by id, then dora, aka dora, ura dora, kita dora
 _WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon", "")
 _PAIR, _RUN, _TRIPLET, _ORPHANS = 5, 6, 7, 8
 
@@ -118,7 +119,7 @@ class FastScore(_core.ScoreResult):
         """(name, han) of each yaku by Tenhou id; dora, aka dora, ura dora, kita dora as such."""
         han = self.raw[_YAKU_HAN : _YAKU_HAN + len(NAMES)]
         mask = self.yaku_mask
-        return tuple((NAMES[i], han[i]) for i in range(len(NAMES)) if mask >> i & 1)
+        return tuple((NAMES[i], han[i]) for i in _ORDER if mask >> i & 1)
 
     @property
     def limit(self) -> str | None:
