@@ -346,8 +346,9 @@ def output_dtype() -> np.dtype[Any]:
     ])  # fmt: skip
 
 
-def score_batch(inputs: np.ndarray, rules: int = TENHOU, threads: int | None = None) -> np.ndarray:
-    """Score every row of ``inputs`` (dtype ``input_dtype()``) on the thread pool.
+def score_batch(inputs: np.ndarray, rules: int | str | Rules = TENHOU, threads: int | None = None,
+                out: np.ndarray | None = None) -> np.ndarray:
+    """Score every row of ``inputs`` (dtype ``input_dtype()``) on the thread pool, into ``out`` if given.
 
     >>> import numpy as np
     >>> rows = np.zeros(2, input_dtype())
@@ -365,6 +366,9 @@ def score_batch(inputs: np.ndarray, rules: int = TENHOU, threads: int | None = N
     import numpy as np
 
     inputs = np.ascontiguousarray(inputs, dtype=input_dtype())
-    out = np.zeros(inputs.shape, output_dtype())
-    _core.score_batch(inputs, out, rules, threads or os.cpu_count() or 1)
+    if out is None:
+        out = np.zeros(inputs.shape, output_dtype())
+    elif out.dtype != output_dtype() or out.shape != inputs.shape or not out.flags.c_contiguous:
+        raise ValueError("out: a contiguous array of output_dtype(), one row per input row")
+    _core.score_batch(inputs, out, code_of(rules), threads or os.cpu_count() or 1)
     return out
