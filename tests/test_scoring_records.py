@@ -23,7 +23,8 @@ UNREPLAYABLE = {"kuikae.mjson", "kuikae_only.mjson", "confusing_nakis_2.json"}
 
 # Score changes a record states that are not the win's payments; everything else about these wins agrees.
 DELTAS_EXPLAINED = {
-    # 1,500 per honba: a Tenhou lobby of GO type 1569 (bit 0x400) that the record's own scores confirm.
+    # A Tenhou lobby of GO type 1569 pays this win's one honba 1,500, not 300 (discarder -9,500 =
+    # 8,000 + 1,500; winner +11,500 with two sticks); han, fu, yaku and points agree.
     ("ratio1.xml_", "E3-1"): "lobby with 1500-point honba",
     # The excerpt (edited for the converter's tests) drops the riichi stick seat 2 paid this round:
     # the winner's 1,600 is 1,000 and two honba.
@@ -76,9 +77,9 @@ def mismatch(path: Path, game: Game, round: Round, win: Win) -> str | None:
     """None if the score agrees with every field the record states, else both scorings on one line."""
     arguments = from_record(game, round, win)
     result = score(**arguments)
-    ours = {"han": result.han, "fu": result.fu, "points": result.points, "limit": result.limit,
+    ours: dict[str, object] = {"han": result.han, "fu": result.fu, "points": result.points, "limit": result.limit,
             "yaku": _lumped(result.yaku, game, win)}  # fmt: skip
-    stated = {"han": win.han, "fu": win.fu, "points": win.points, "limit": win.limit,
+    stated: dict[str, object] = {"han": win.han, "fu": win.fu, "points": win.points, "limit": win.limit,
               "yaku": sorted(win.yaku) if win.yaku else None}  # fmt: skip
     if win.limit is None and arguments["rules"].kiriage_mangan and result.limit == "mangan" and result.han < 5:
         ours["limit"] = None  # Tenhou names no limit for a mangan rounded up from 4 han 30 fu
@@ -126,3 +127,17 @@ def test_three_player_and_no_red_games_are_among_them(shared_dir: Path) -> None:
         for _, game, _, _ in wins(paths):
             kinds[game.rules.players, game.rules.red_fives] += 1
     assert kinds == {(4, True): 1602, (4, False): 7, (3, True): 5}
+
+
+def test_the_records_exercise_every_flag_of_the_win(shared_dir: Path) -> None:
+    """What from_record derives from the replay, counted over every win (each flag is met in real games)."""
+    flags: Counter[str] = Counter()
+    for folder in FOLDERS:
+        paths = sorted(path for path in (shared_dir / "records" / folder).iterdir() if path.suffix in RECORDS)
+        for _, game, round, win in wins(paths):
+            arguments = from_record(game, round, win)
+            flags.update(name for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
+                                           "last_tile", "first_draw", "melds", "ura", "kita") if arguments[name])
+            flags["kan dora"] += len(arguments["dora"]) > 1
+    assert flags == {"tsumo": 695, "riichi": 679, "double_riichi": 4, "ippatsu": 138, "rinshan": 18, "chankan": 12,
+                     "last_tile": 6, "first_draw": 4, "melds": 773, "ura": 672, "kita": 4, "kan dora": 141}

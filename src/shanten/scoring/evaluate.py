@@ -17,20 +17,23 @@ no yaku
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..notation import parse_hand, parse_melds
-from ..tiles import TILE_ID_NAMES, TILE_NAMES, InvalidHandError, Meld, MeldKind, format_tiles, shown, tile_kind
+from ..records.names import YAKUMAN_HAN
+from ..tiles import TILE_ID_NAMES, TILE_NAMES, Hand, InvalidHandError, Meld, MeldKind, format_tiles, shown, tile_kind
 from .fu import fu_of
 from .hands import Arrangement, arrangements, meld_group
 from .points import Payments, limit_and_base, payments
 from .rules import Rules, ScoringError, rules_named
-from ..records.names import YAKUMAN_HAN
 from .yaku import Facts, Pinfu, Situation, Tiles, yaku_of
 
 _WIND_NAMES = {"E": 0, "S": 1, "W": 2, "N": 3}
 _TILE_IDS = {name: tile for tile, name in enumerate(TILE_ID_NAMES)}
+_TILES = re.compile(r"(\s*[0-9]+[mpsz])*\s*")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
 _PINFU = Pinfu()
 
 
@@ -83,11 +86,10 @@ def _wind(value: int | str, what: str) -> int:
 def _tile_ids(tiles: str | Sequence[int], what: str) -> list[int]:
     """Tile ids from notation (red fives kept) or from a sequence of ids 0-36."""
     if isinstance(tiles, str):
+        if not _TILES.fullmatch(tiles):
+            raise ScoringError(f"{what}: not tiles in notation: {shown(tiles)}")
         ids = []
-        for token in tiles.split():
-            digits, suit = token[:-1], token[-1:]
-            if not digits or suit not in "mpsz" or not digits.isdigit():
-                raise ScoringError(f"{what}: not tiles in notation: {shown(tiles)}")
+        for digits, suit in _GROUP.findall(tiles):
             for digit in digits:
                 name = digit + suit
                 if name not in _TILE_IDS:
@@ -116,15 +118,14 @@ def _dora_kind(indicator: int, players: int) -> int:
     return kind - 8 if kind % 9 == 8 else kind + 1
 
 
-def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, win: str | int | None,
-               players: int) -> tuple[list[int], list[int], tuple[Meld, ...], int]:
-    """34 concealed counts, concealed red fives per suit, the melds and the win tile id."""
+def _read_hand(hand: str | Hand | Sequence[int], melds: str | Sequence[Meld] | None, win: str | int | None,
+               players: int) -> tuple[list[int], list[int], tuple[Meld, ...], int, list[int]]:
+    """34 concealed counts, concealed red fives per suit, the melds, the win tile id, and 34 counts
+    of all the hand's tiles."""
     drawn = None
-    if isinstance(hand, str):
+    if isinstance(hand, (str, Hand)):
         try:
-            parsed = parse_hand(hand, players=players)
-        except ScoringError:
-            raise
+            parsed = parse_hand(hand, players=players) if isinstance(hand, str) else hand
         except InvalidHandError as error:
             raise ScoringError(str(error)) from None
         counts, red, called, drawn = list(parsed.counts), list(parsed.red), parsed.melds, parsed.drawn
@@ -140,10 +141,10 @@ def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, wi
                 extra = parse_melds(melds)
             except InvalidHandError as error:
                 raise ScoringError(f"melds: {error}") from None
-        elif all(isinstance(meld, Meld) for meld in melds):
-            extra = tuple(melds)
         else:
-            raise ScoringError(f"melds: notation or Meld objects, got {shown(melds)}")
+            extra = tuple(melds) if isinstance(melds, (tuple, list)) else ()
+            if not extra and melds or not all(isinstance(meld, Meld) for meld in extra):
+                raise ScoringError(f"melds: notation or Meld objects, got {shown(melds)}")
         called = (*called, *extra)
     size = sum(counts)
     if size % 3 != 2 or size // 3 + len(called) != 4:
@@ -175,11 +176,11 @@ def _read_hand(hand: str | Sequence[int], melds: str | Sequence[Meld] | None, wi
     kind = tile_kind(win_id)
     if not counts[kind] or win_id >= 34 and not red[win_id - 34]:
         raise ScoringError(f"win: {TILE_ID_NAMES[win_id]} is not among the hand's concealed tiles")
-    return counts, red, called, win_id
+    return counts, red, called, win_id, totals
 
 
 def score(
-    hand: str | Sequence[int],
+    hand: str | Hand | Sequence[int],
     *,
     win: str | int | None = None,
     melds: str | Sequence[Meld] | None = None,
@@ -202,7 +203,7 @@ def score(
     rules: str | Rules = "tenhou",
 ) -> Score:
     """The value of a win: ``hand`` the concealed tiles with the winning tile (notation, melds in
-    brackets allowed, or tile ids 0-36), ``win`` the winning tile (default: the drawn tile written
+    brackets allowed, a ``Hand``, or tile ids 0-36), ``win`` the winning tile (default: the drawn tile written
     apart), ``melds`` further calls, the flags of the win, ``dora`` and ``ura`` indicators, ``kita``
     norths set aside (3-player), the winds (0-3 or "ESWN"), honba and riichi ``sticks`` on the
     table, ``players`` 3 or 4 and the ``rules`` (a preset name or a ``Rules``).
@@ -213,18 +214,15 @@ def score(
     rules = rules_named(rules)
     if players not in (3, 4) or type(players) is not int:
         raise ScoringError(f"players must be 3 or 4, got {shown(players)}")
-    counts, red, called, win_id = _read_hand(hand, melds, win, players)
+    counts, red, called, win_id, totals = _read_hand(hand, melds, win, players)
     seat, round_ = _wind(seat_wind, "seat_wind"), _wind(round_wind, "round_wind")
     closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in called)
     riichi = riichi or double_riichi
     _check_flags(called, closed, tsumo, riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0, ura,
                  kita, players, honba, sticks)  # fmt: skip
-    totals = list(counts)
-    for meld in called:
-        for kind in meld.tiles:
-            totals[kind] += 1
     situation = Situation(tsumo, riichi, double_riichi, ippatsu, rinshan, chankan, last_tile, first_draw, seat == 0,
-                          27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)), rules)  # fmt: skip
+                          27 + seat, 27 + round_, tile_kind(win_id), closed, Tiles.of(tuple(totals)),
+                          rules)  # fmt: skip
     readings = arrangements(counts, tuple(meld_group(meld) for meld in called), tile_kind(win_id), tsumo)
     if not readings:
         raise ScoringError(f"not a complete hand: {_written(counts, called)}")

@@ -50,13 +50,6 @@ class Group(NamedTuple):
             return f"[{text}]"
         return f"({text})" if self.shape == KAN else text
 
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        """The tile kinds the group holds."""
-        if self.shape == RUN:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * {TRIPLET: 3, KAN: 4, PAIR: 2}[self.shape]
-
 
 class Arrangement(NamedTuple):
     """One reading of a complete hand: ``form`` (standard, chiitoitsu, kokushi), its groups
@@ -178,18 +171,19 @@ def arrangements(concealed: tuple[int, ...] | list[int], melds: tuple[Group, ...
     for groups in readings(concealed):
         for index, group in enumerate(groups):
             shape, tile = group.shape, group.tile
+            placed: tuple[Group, ...] = groups
             if shape == RUN:
                 if not tile <= win <= tile + 2:
                     continue
                 wait = _run_wait(tile, win)
-                placed = groups
             elif tile != win:
                 continue
             elif shape == PAIR:
-                wait, placed = "tanki", groups
+                wait = "tanki"
             else:
                 wait = "shanpon"
-                placed = groups if tsumo else [*groups[:index], Group(TRIPLET, tile, False), *groups[index + 1:]]
+                if not tsumo:
+                    placed = (*groups[:index], Group(TRIPLET, tile, False), *groups[index + 1 :])
             key = (tuple(sorted(placed)), wait)
             if key not in seen:
                 seen.add(key)
@@ -198,7 +192,8 @@ def arrangements(concealed: tuple[int, ...] | list[int], melds: tuple[Group, ...
         if sum(concealed) == 14 and all(count in (0, 2) for count in concealed):
             pairs = tuple(Group(PAIR, kind) for kind in range(34) if concealed[kind])
             found.append(Arrangement("chiitoitsu", pairs, "tanki"))
-        elif all(concealed[kind] for kind in TERMINALS_AND_HONOURS) and sum(concealed[kind] for kind in TERMINALS_AND_HONOURS) == 14:
+        elif sum(concealed[kind] for kind in TERMINALS_AND_HONOURS) == 14 and all(
+                concealed[kind] for kind in TERMINALS_AND_HONOURS):
             wait = "kokushi 13-sided" if concealed[win] == 2 else "kokushi"
             found.append(Arrangement("kokushi", (), wait))
     return found

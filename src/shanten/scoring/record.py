@@ -63,24 +63,23 @@ def from_record(game: Game, round: Round, win: Win) -> dict[str, Any]:
     robbed = False  # the last event added a tile to a pon
     before_kan = ippatsu  # ippatsu as it stood before the last call: a robbed kan never happened
     for event in round.events:
-        cls = type(event)
-        if cls is not NewDora:  # a kan's new indicator may be turned before the kan is robbed
+        if not isinstance(event, NewDora):  # a kan's new indicator may be turned before the kan is robbed
             robbed = False
-        if cls is Discard:
+        if isinstance(event, Discard):
             declaring = table.declaring
             ippatsu[event.seat] = declaring
             if declaring:
                 double[event.seat] = not calls_made and not table.rivers[event.seat]
-        elif cls is Call:
+        elif isinstance(event, Call):
             calls_made = True
             before_kan = ippatsu
             ippatsu = [False] * players
             if event.kind in _KANS:
                 replacement = event.seat
             robbed = event.kind is MeldKind.ADDED_KAN
-        elif cls is Kita:
+        elif isinstance(event, Kita):
             replacement = event.seat
-        elif cls is Draw:
+        elif isinstance(event, Draw):
             rinshan = replacement == event.seat
             replacement = -1
         table.apply(event)

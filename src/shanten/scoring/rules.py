@@ -71,7 +71,8 @@ class Rules:
             raise ScoringError(f"rules: renhou is None, 'mangan' or 'yakuman', got {shown(self.renhou)}")
         unknown = set(self.double_yakuman) - set(DOUBLE_YAKUMAN)
         if unknown:
-            raise ScoringError(f"rules: no double yakuman {sorted(unknown)[0]!r}: choose among {', '.join(DOUBLE_YAKUMAN)}")
+            choices = ", ".join(DOUBLE_YAKUMAN)
+            raise ScoringError(f"rules: no double yakuman {sorted(unknown)[0]!r}: choose among {choices}")
 
 
 DOUBLE_YAKUMAN = ("kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou", "daisuushii")

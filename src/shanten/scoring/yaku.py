@@ -112,7 +112,6 @@ class Yaku:
     name = ""
     closed = 1
     open = 1
-    yakuman = False
 
     def holds(self, f: Facts) -> bool:
         raise NotImplementedError
@@ -127,26 +126,11 @@ class Yakuman(Yaku):
 
     closed = YAKUMAN_HAN
     open = YAKUMAN_HAN
-    yakuman = True
 
     def han(self, f: Facts) -> int:
         if not f.closed and not self.open:
             return 0
         return YAKUMAN_HAN * (2 if self.name in f.s.rules.double_yakuman else 1)
-
-
-def _flag(yaku_name: str, flag: str, closed: int = 1, open: int = 1, tsumo: bool | None = None) -> Yaku:
-    """A yaku that a situation flag gives (riichi, ippatsu, rinshan...), on a tsumo or a ron if said."""
-
-    class Flag(Yaku):
-        name = yaku_name
-
-        def holds(self, f: Facts) -> bool:
-            return getattr(f.s, flag) and (tsumo is None or f.s.tsumo == tsumo)
-
-    Flag.closed, Flag.open = closed, open
-    Flag.__name__ = Flag.__qualname__ = "".join(word.title() for word in yaku_name.split())
-    return Flag()
 
 
 class MenzenTsumo(Yaku):
@@ -161,6 +145,41 @@ class Riichi(Yaku):
 
     def holds(self, f: Facts) -> bool:
         return f.s.riichi and not f.s.double_riichi
+
+
+class Ippatsu(Yaku):
+    name, open = "ippatsu", 0
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.ippatsu
+
+
+class Chankan(Yaku):
+    name = "chankan"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.chankan
+
+
+class RinshanKaihou(Yaku):
+    name = "rinshan kaihou"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.rinshan
+
+
+class HaiteiRaoyue(Yaku):
+    name = "haitei raoyue"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.last_tile and f.s.tsumo
+
+
+class HouteiRaoyui(Yaku):
+    name = "houtei raoyui"
+
+    def holds(self, f: Facts) -> bool:
+        return f.s.last_tile and not f.s.tsumo
 
 
 class Pinfu(Yaku):
@@ -182,7 +201,12 @@ class Iipeikou(Yaku):
 
     def holds(self, f: Facts) -> bool:
         runs = f.runs
-        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not Ryanpeikou.holds(self, f)
+        return any(runs[i] == runs[i + 1] for i in range(len(runs) - 1)) and not _two_pairs_of_runs(f)
+
+
+def _two_pairs_of_runs(f: Facts) -> bool:
+    runs = f.runs
+    return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
 
 
 class Triplet(Yaku):
@@ -280,8 +304,7 @@ class Ryanpeikou(Yaku):
     name, closed, open = "ryanpeikou", 3, 0
 
     def holds(self, f: Facts) -> bool:
-        runs = f.runs
-        return len(runs) == 4 and runs[0] == runs[1] and runs[2] == runs[3]
+        return _two_pairs_of_runs(f)
 
 
 class Junchan(Yaku):
@@ -425,9 +448,8 @@ class Suukantsu(Yakuman):
 
 
 YAKU_LIST: tuple[Yaku, ...] = (
-    MenzenTsumo(), Riichi(), _flag("ippatsu", "ippatsu", open=0), _flag("chankan", "chankan"),
-    _flag("rinshan kaihou", "rinshan"), _flag("haitei raoyue", "last_tile", tsumo=True),
-    _flag("houtei raoyui", "last_tile", tsumo=False), Pinfu(), Tanyao(), Iipeikou(),
+    MenzenTsumo(), Riichi(), Ippatsu(), Chankan(), RinshanKaihou(), HaiteiRaoyue(), HouteiRaoyui(), Pinfu(),
+    Tanyao(), Iipeikou(),
     Triplet("seat wind"), Triplet("round wind"), Triplet("haku", 31), Triplet("hatsu", 32), Triplet("chun", 33),
     DoubleRiichi(), Chiitoitsu(), Chanta(), Ittsu(), SanshokuDoujun(), SanshokuDoukou(), Sankantsu(), Toitoi(),
     Sanankou(), Shousangen(), Honroutou(), Ryanpeikou(), Junchan(), Honitsu(), Chinitsu(), Renhou(),
