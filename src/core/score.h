@@ -87,7 +87,8 @@ struct score_result {
     uint8_t yaku_han[SC_YAKU];
     uint8_t group_red[7]; /* red fives of each meld among the groups (concealed groups: 0) */
     uint8_t red[3];       /* red fives among the concealed tiles, per suit */
-    uint8_t reserved[3];
+    uint8_t seat_wind, round_wind; /* as given: they name the pair's fu */
+    uint8_t reserved;
 };
 
 /* score_hand's results */
@@ -226,6 +227,8 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
     o->dealer = (uint8_t)s->dealer;
     o->fu_code = fu_code | (s->tsumo ? SC_FU_WON_BY_TSUMO : 0);
     memcpy(o->red, s->in->red, 3);
+    o->seat_wind = s->in->seat_wind;
+    o->round_wind = s->in->round_wind;
     memset(o->group_red, 0, sizeof o->group_red);
     o->win_group = (uint8_t)win_group;
     const struct win_input *in = s->in;
@@ -399,13 +402,18 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
     sc_offer(s, yaku, han_of, han, fu, 0, code, SC_FORM_REGULAR, wg);
 }
 
-/* Every placement of the winning tile in the current decomposition. */
+/* Every placement of the winning tile in the current decomposition; the pair
+ * last, so that of equal scorings the one kept reads the wait as the Python
+ * scorer does (groups before the pair). */
 static void sc_placements(sc_search *s)
 {
     const int w = s->in->win;
+    int pair = -1;
     for (int i = 0; i < s->ng; i++) {
         const int k = s->gk[i];
-        if (s->gt[i] == SC_RUN) {
+        if (s->gt[i] == SC_PAIR)
+            pair = k == w ? i : pair;
+        else if (s->gt[i] == SC_RUN) {
             if (w >= k && w <= k + 2) {
                 /* two equal runs give the same placements: try the first only */
                 int seen = 0;
@@ -417,6 +425,8 @@ static void sc_placements(sc_search *s)
         } else if (k == w)
             sc_evaluate(s, i, 0);
     }
+    if (pair >= 0)
+        sc_evaluate(s, pair, 0);
 }
 
 /* Split the concealed counts c into groups from kind i on; opt: the first

@@ -10,7 +10,7 @@ decomposition are decoded here on demand.
 >>> result.han, result.fu, result.yaku, result.points, result.from_dealer, result.from_others
 (3, 40, (('menzen tsumo', 1), ('riichi', 1), ('hatsu', 1)), 5200, 2600, 1300)
 >>> result.decomposition, result.limit
-(('123m', '456p', '456s', '11z', '666z'), None)
+(('123m', '456p', '456s', '666z', '11z'), None)
 >>> str(score_ids([1, 1, 1, 3, 3, 3, 14, 14, 14, 16, 16, 16, 22, 22], 22, flags=TSUMO))
 '13 han 40 fu yakuman: suuankou tanki 13 (dealer tsumo 16000 all)'
 """
@@ -145,52 +145,75 @@ class FastScore(_core.ScoreResult):
             groups.append((kind_of_group, kind, fives))
         return tuple(groups)
 
+    def _ordered(self) -> list[tuple[int, tuple[int, int, int]]]:
+        """(index, group) as the Python scorer lists groups: the melds, the concealed groups, the pair."""
+        indexed = list(enumerate(self.groups))
+        return sorted(indexed, key=lambda item: (item[1][0] >= _PAIR, item[1][0] == _PAIR))
+
     @property
     def decomposition(self) -> tuple[str, ...]:
-        """The groups in notation: concealed groups first, then the melds."""
+        """The groups in notation as ``shanten.scoring.score`` writes them: called ``[...]``,
+        closed kans ``(...)``, then the concealed groups and the pair (red fives as fives)."""
         out = []
-        for kind_of_group, kind, fives in self.groups:
+        for _, (kind_of_group, kind, _) in self._ordered():
             counts = _group_counts(kind_of_group, kind)
             if kind_of_group == _ORPHANS:  # thirteen orphans: the whole hand, one group
                 counts = [int(k >= 27 or k % 9 in (0, 8)) + (k == kind) for k in range(34)]
-            if kind_of_group < _PAIR:
-                out.append(str(Meld(MELD_TYPES[kind_of_group], [k for k in range(34) for _ in range(counts[k])], fives)))
-            else:
-                out.append(format_tiles(counts, [fives if kind // 9 == suit else 0 for suit in range(3)]))
+            text = format_tiles(counts)
+            if kind_of_group == CLOSED_KAN:
+                text = f"({text})"
+            elif kind_of_group < _PAIR:
+                text = f"[{text}]"
+            out.append(text)
         return tuple(out)
 
     @property
     def fu_breakdown(self) -> tuple[tuple[str, int], ...]:
-        """Where the fu come from, then the rounding."""
+        """Where the fu come from, named as ``shanten.scoring.score`` names them."""
         code = self.fu_code
         form = code & 3
         if form == 1:
-            return (("chiitoitsu", 25),)
+            return (("seven pairs", 25),)
         if form == 2:
             return ()
+        by_tsumo = bool(code & 128)
+        if code & 32 and by_tsumo:
+            return (("pinfu tsumo", 20),)
         parts = [("base", 20)]
         if code & 16:
             parts.append(("closed ron", 10))
         if code & 8:
             parts.append(("tsumo", 2))
+        pair = -1
+        for (index, (kind_of_group, kind, _)), text in zip(self._ordered(), self.decomposition, strict=True):
+            if kind_of_group in (_PAIR, _ORPHANS):
+                pair = kind
+            if kind_of_group not in (_TRIPLET, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN):
+                continue
+            kan = kind_of_group in (OPEN_KAN, CLOSED_KAN, ADDED_KAN)
+            concealed = kind_of_group == CLOSED_KAN or (
+                kind_of_group == _TRIPLET and (by_tsumo or index != self.win_group)
+            )
+            outside = kind >= 27 or kind % 9 in (0, 8)
+            shape = "kan" if kan else "triplet"
+            parts.append((f"{'closed' if concealed else 'open'} {shape} {text}", 2 << outside << concealed << 2 * kan))
+        pair_fu = code >> 12 & 15
+        if pair_fu:
+            seat, round_wind = self.raw[_WINDS_AT], self.raw[_WINDS_AT + 1]
+            if pair >= 31:
+                parts.append(("pair of dragons", pair_fu))
+            elif pair - 27 == seat == round_wind:
+                parts.append(("pair of the double wind", pair_fu))
+            else:
+                parts.append((f"pair of the {'seat' if pair - 27 == seat else 'round'} wind", pair_fu))
         wait = code >> 8 & 7
         if wait in (1, 2, 3):
-            parts.append((_WAITS[wait], 2))
-        if code >> 12 & 15:
-            parts.append(("pair", code >> 12 & 15))
-        by_tsumo = bool(code & 128)
-        for index, (group, text) in enumerate(zip(self.groups, self.decomposition, strict=True)):
-            kind_of_group, kind, _ = group
-            if kind_of_group in (_TRIPLET, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN):
-                concealed = kind_of_group == CLOSED_KAN or (
-                    kind_of_group == _TRIPLET and (by_tsumo or index != self.win_group)
-                )
-                outside = kind >= 27 or kind % 9 in (0, 8)
-                fu = 2 << outside << concealed << 2 * (kind_of_group in (OPEN_KAN, CLOSED_KAN, ADDED_KAN))
-                parts.append((text, fu))
+            parts.append((f"{_WAITS[wait]} wait", 2))
+        if code & 64:
+            parts.append(("open pinfu shape", 10))
         rest = self.fu - sum(fu for _, fu in parts)
         if rest:
-            parts.append(("rounding", rest))
+            parts.append(("rounded up", rest))
         return tuple(parts)
 
     def __str__(self) -> str:
@@ -223,7 +246,7 @@ def _group_counts(kind_of_group: int, kind: int) -> list[int]:
 
 
 # Offsets in struct score_result (score.h): yaku 0, 6 int32 8-31, han 32, fu 34, fu_code 36, then bytes.
-_N_GROUPS, _TYPES, _KINDS, _YAKU_HAN, _GROUP_RED, _RED = 43, 45, 52, 59, 115, 122
+_N_GROUPS, _TYPES, _KINDS, _YAKU_HAN, _GROUP_RED, _RED, _WINDS_AT = 43, 45, 52, 59, 115, 122, 125
 
 _core._score_setup(FastScore, ScoringError, TENHOU)
 score_ids = _core.score_ids
@@ -261,9 +284,9 @@ def fast_score(
     >>> r.han, r.fu, r.ron, r.yaku
     (3, 30, 5800, (('seat wind', 1), ('round wind', 1), ('dora', 1)))
     >>> r.fu_breakdown
-    (('base', 20), ('999s', 4), ('[111z]', 4), ('rounding', 2))
+    (('base', 20), ('open triplet [111z]', 4), ('open triplet 999s', 4), ('rounded up', 2))
     >>> fast_score("123m456p789s11z222z", win="2z", tsumo=True).fu_breakdown
-    (('base', 20), ('tsumo', 2), ('pair', 4), ('222z', 8), ('rounding', 6))
+    (('base', 20), ('tsumo', 2), ('closed triplet 222z', 8), ('pair of the double wind', 4), ('rounded up', 6))
     """
     from ..notation import parse_hand, parse_melds, parse_tiles
 
@@ -342,7 +365,7 @@ def output_dtype() -> np.dtype[Any]:
         ("from_others", "<i4"), ("total", "<i4"), ("han", "<i2"), ("fu", "<i2"), ("fu_code", "<u4"),
         ("yakuman", "u1"), ("limit", "u1"), ("dealer", "u1"), ("n_groups", "u1"), ("win_group", "u1"),
         ("group_type", "u1", 7), ("group_kind", "u1", 7), ("yaku_han", "u1", 56), ("group_red", "u1", 7),
-        ("red", "u1", 3), ("reserved", "u1", 3),
+        ("red", "u1", 3), ("seat_wind", "u1"), ("round_wind", "u1"), ("reserved", "u1"),
     ])  # fmt: skip
 
 
