@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -92,7 +93,7 @@ def test_fu_of_triplets_kans_and_pairs() -> None:
 
 
 def test_double_wind_pair_is_4_fu_on_tenhou_and_2_where_the_rules_say() -> None:
-    hand = dict(hand="123m456p789s11z555z", win="5z", seat_wind="E", round_wind="E")
+    hand: dict[str, Any] = dict(hand="123m456p789s11z555z", win="5z", seat_wind="E", round_wind="E")
     assert ("pair of the double wind", 4) in fast_score(**hand).fu_breakdown
     assert ("pair of the double wind", 2) in fast_score(**hand, rules="mleague").fu_breakdown
 
@@ -114,7 +115,7 @@ def test_each_yakuman() -> None:
         "suukantsu": ("55m (1111p) [2222p] {3333p} (4444z)", "5m", {}),
     }
     for name, (hand, win, flags) in cases.items():
-        r = fast_score(hand, win=win, seat_wind="S", **flags)
+        r = fast_score(hand, win=win, seat_wind="S", tsumo=flags.get("tsumo", False))
         assert (r.yaku, r.yakuman, r.limit) == (((name, 13),), 1, "yakuman"), name
         assert r.points == 32000, name
     tenhou = fast_score("123m456p789s11122z", win="2z", tsumo=True, first_draw=True)
@@ -123,12 +124,21 @@ def test_each_yakuman() -> None:
     assert (chiihou.yaku, chiihou.from_dealer, chiihou.from_others) == ((("chiihou", 13),), 16000, 8000)
 
 
+def test_renhou_follows_the_rules() -> None:
+    hand: dict[str, Any] = dict(hand="123m456p789s11122z", win="2z", first_draw=True, seat_wind="S")
+    assert fast_score(**hand).yaku == (("round wind", 1),)  # no renhou on Tenhou
+    as_yakuman = fast_score(**hand, rules=Rules(renhou="yakuman"))
+    assert (as_yakuman.yaku, as_yakuman.ron) == ((("renhou", 13),), 32000)
+    as_mangan = fast_score(**hand, rules=Rules(renhou="mangan"))
+    assert (as_mangan.yaku, as_mangan.limit) == ((("round wind", 1), ("renhou", 5)), "haneman")
+
+
 def test_yakuman_stack_and_double_yakuman_follow_the_rules() -> None:
-    hand = dict(hand="111222333444z55m", win="4z", seat_wind="S")
+    hand: dict[str, Any] = dict(hand="111222333444z55m", win="4z", seat_wind="S")
     single = fast_score(**hand)
     assert (single.yakuman, single.ron) == (1, 32000)
     assert fast_score(**hand, rules="mahjongsoul").yakuman == 2
-    two = dict(hand="111222333444z55z", win="4z", seat_wind="S")
+    two: dict[str, Any] = dict(hand="111222333444z55z", win="4z", seat_wind="S")
     assert fast_score(**two).yakuman == 2  # daisuushii + tsuuiisou add up on Tenhou
     assert fast_score(**two, rules="wrc").yakuman == 1
     assert fast_score(**two, rules="mahjongsoul").yakuman == 3
@@ -149,11 +159,11 @@ def test_limits() -> None:
 
 def test_kiriage_mangan_per_rules() -> None:
     # 4 han 30 fu and 3 han 60 fu: 7700 on Tenhou, 8000 with kiriage
-    four_30 = dict(hand="234m567m345p678s88p", win="6s", seat_wind="S", dora=[15])
+    four_30: dict[str, Any] = dict(hand="234m567m345p678s88p", win="6s", seat_wind="S", dora=[15])
     assert (fast_score(**four_30).han, fast_score(**four_30).fu, fast_score(**four_30).ron) == (4, 30, 7700)
     assert (fast_score(**four_30, rules="mleague").ron, fast_score(**four_30, rules="mleague").limit) == (8000, "mangan")
     # riichi, haku, dora 2m: 20 + closed ron 10 + kanchan 2 + 555z 8 + (2222p) 16 = 56 -> 60 fu
-    three_60 = dict(hand="123m456s88s555z (2222p)", win="2m", seat_wind="S", riichi=True, dora="1m")
+    three_60: dict[str, Any] = dict(hand="123m456s88s555z (2222p)", win="2m", seat_wind="S", riichi=True, dora="1m")
     r = fast_score(**three_60)
     assert (r.han, r.fu, r.ron, r.limit) == (3, 60, 7700, None)
     assert (fast_score(**three_60, rules="wrc").ron, fast_score(**three_60, rules="wrc").limit) == (8000, "mangan")
@@ -191,7 +201,7 @@ def test_red_fives_and_ura() -> None:
 
 
 def test_bad_input_gets_one_line_errors() -> None:
-    cases = {
+    cases: dict[str, dict[str, Any]] = {
         "the hand is not complete": dict(hand="234m567m345p678s89p", win="9p"),
         "5th copy": dict(hand="11123m345p678s88p [111m]", win="2m"),
         "the winning tile is not in the hand": dict(hand="234m567m345p678s88p", win="1z"),
@@ -234,7 +244,7 @@ _MJ_BY_CLASS = {type(y).__name__: _MJ_TENHOU_ID[name] for name, y in vars(YakuCo
 _MJ_MELD = {0: MjMeld.CHI, 1: MjMeld.PON, 2: MjMeld.KAN, 3: MjMeld.KAN, 4: MjMeld.SHOUMINKAN}
 
 
-def _variant(rng: random.Random) -> dict[str, object]:
+def _variant(rng: random.Random) -> dict[str, Any]:
     """Rule choices both scorers share, drawn at random (Tenhou's half the time)."""
     if rng.random() < 0.5:
         return {}
@@ -242,7 +252,7 @@ def _variant(rng: random.Random) -> dict[str, object]:
                 kiriage=rng.random() < 0.5, double=rng.random() < 0.5, renhou=rng.choice((0, 5, 13)))  # fmt: skip
 
 
-def _mahjong(w: RandomWin, variant: dict[str, object]) -> object:
+def _mahjong(w: RandomWin, variant: dict[str, Any]) -> Any:
     f = w.flags
     renhou = variant.get("renhou", 0)
     options = OptionalRules(
@@ -268,19 +278,19 @@ def _mahjong(w: RandomWin, variant: dict[str, object]) -> object:
                                               ura_dora_indicators=w.ura or None)  # fmt: skip
 
 
-def _code(variant: dict[str, object]) -> int:
+def _code(variant: dict[str, Any]) -> int:
     if not variant:
         return TENHOU
     double = ("kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou", "daisuushii")
     return rules_code(open_tanyao=bool(variant["open_tanyao"]), red_fives=bool(variant["red_fives"]),
                       kazoe_yakuman=bool(variant["kazoe_yakuman"]), kiriage=bool(variant["kiriage"]),
-                      double_yakuman=double if variant["double"] else (), renhou=int(variant["renhou"]))  # type: ignore[call-overload]  # fmt: skip
+                      double_yakuman=double if variant["double"] else (), renhou=int(variant["renhou"]))  # fmt: skip
 
 
 def _kernel(w: RandomWin, rules: int = TENHOU) -> FastScore:
     tiles, win, melds = w.ids()
-    return score_ids(tiles, win, melds, w.flags, [t // 4 for t in w.dora], [t // 4 for t in w.ura], w.round_wind,
-                     w.seat_wind, w.kita, w.honba, w.sticks, w.players, rules)  # fmt: skip
+    return cast(FastScore, score_ids(tiles, win, melds, w.flags, [t // 4 for t in w.dora], [t // 4 for t in w.ura],
+                                     w.round_wind, w.seat_wind, w.kita, w.honba, w.sticks, w.players, rules))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -296,14 +306,14 @@ def test_kernel_agrees_with_mahjong_on_random_wins(seed: int) -> None:
         variant = _variant(rng)
         mine = _kernel(w, _code(variant))
         theirs = _mahjong(w, variant)
-        if theirs.error:  # type: ignore[attr-defined]
-            assert theirs.error == "no_yaku" and mine.han == 0, f"{w}: mahjong {theirs.error}, kernel {mine}"  # type: ignore[attr-defined]
+        if theirs.error:
+            assert theirs.error == "no_yaku" and mine.han == 0, f"{w}: mahjong {theirs.error}, kernel {mine}"
             continue
         ids = {i for i in range(56) if mine.yaku_mask >> i & 1}
         if 55 in ids:
             ids = (ids - {55}) | {52}
-        expected = (theirs.han, theirs.fu, {_MJ_BY_CLASS[type(y).__name__] for y in theirs.yaku},  # type: ignore[attr-defined]
-                    theirs.cost["total"])  # type: ignore[attr-defined]  # fmt: skip
+        expected = (theirs.han, theirs.fu, {_MJ_BY_CLASS[type(y).__name__] for y in theirs.yaku},
+                    theirs.cost["total"])  # fmt: skip
         assert (mine.han, mine.fu, ids, mine.total) == expected, f"{w} {variant}: kernel {mine} {mine.fu_breakdown}"
 
 
@@ -352,21 +362,21 @@ def test_batch_names_the_bad_row() -> None:
 # ---- against the Python scorer -------------------------------------------------------------
 
 
-def _same(kernel: FastScore, python: object, where: str) -> None:
+def _same(kernel: FastScore, python: Any, where: str) -> None:
     """Every field agrees, but for one explained difference: at equal points, a hand that is both a
     yakuman (suuankou on one reading) and 13+ counted han (kazoe on another) is the yakuman for the
     kernel, as for mahjong==2.1.0 (a yakuman hand scores no ordinary yaku), and kazoe for the Python
     scorer (more han). The payments are the same either way."""
-    if kernel.limit == "yakuman" and python.limit == "kazoe yakuman" and kernel.points == python.points:  # type: ignore[attr-defined]
+    if kernel.limit == "yakuman" and python.limit == "kazoe yakuman" and kernel.points == python.points:
         return
-    got = (kernel.han, kernel.fu if kernel.han else None, kernel.yaku, kernel.yakuman, kernel.limit, kernel.points,
+    got: tuple[Any, ...] = (kernel.han, kernel.fu if kernel.han else None, kernel.yaku, kernel.yakuman, kernel.limit, kernel.points,
            kernel.ron, kernel.from_dealer, kernel.from_others, kernel.total, kernel.dealer)  # fmt: skip
     p = python
-    want = (p.han, p.fu if p.han else None, p.yaku, p.yakuman, p.limit, p.points, p.ron, p.from_dealer,  # type: ignore[attr-defined]
-            p.from_others, p.total, p.dealer)  # type: ignore[attr-defined]  # fmt: skip
+    want: tuple[Any, ...] = (p.han, p.fu if p.han else None, p.yaku, p.yakuman, p.limit, p.points, p.ron, p.from_dealer,
+            p.from_others, p.total, p.dealer)  # fmt: skip
     if kernel.han:  # the same reading kept: its groups and its fu, item by item
         got += (kernel.decomposition, kernel.fu_breakdown)
-        want += (p.decomposition, p.fu_breakdown)  # type: ignore[attr-defined]
+        want += (p.decomposition, p.fu_breakdown)
     assert got == want, f"{where}\n  kernel {got}\n  python {want}"
 
 

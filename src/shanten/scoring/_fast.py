@@ -317,11 +317,18 @@ def fast_score(
         TSUMO * tsumo | RIICHI * riichi | DOUBLE_RIICHI * double_riichi | IPPATSU * ippatsu | RINSHAN * rinshan
         | CHANKAN * chankan | LAST_TILE * last_tile | FIRST_DRAW * first_draw
     )  # fmt: skip
-    return score_ids(  # type: ignore[no-any-return]
+    return score_ids(  # type: ignore[return-value]  # the registered class: FastScore
         tiles, win, [_meld_ids(meld) for meld in meld_list], flags, _indicators(dora), _indicators(ura),
-        _WINDS.get(round_wind, round_wind), _WINDS.get(seat_wind, seat_wind), kita, honba, sticks, players,
-        code_of(rules),
+        _wind(round_wind), _wind(seat_wind), kita, honba, sticks, players, code_of(rules),
     )  # fmt: skip
+
+
+def _wind(wind: int | str) -> int:
+    if isinstance(wind, str):
+        if wind not in _WINDS:
+            raise ScoringError(f"a wind is 0-3 or 'E', 'S', 'W', 'N', got {wind!r}")
+        return _WINDS[wind]
+    return wind
 
 
 def _meld_ids(meld: Meld) -> tuple[int, ...]:
