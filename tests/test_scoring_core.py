@@ -433,3 +433,19 @@ def test_rules_presets_map_to_codes() -> None:
     assert code_of("tenhou") == TENHOU == code_of(RULES["tenhou"])
     assert code_of("mleague") & 1024  # a double wind pair is 2 fu
     assert code_of(Rules(renhou="yakuman")) >> 16 & 0xFF == 13
+
+
+def test_any_bytes_are_scored_or_refused() -> None:
+    """Rows of random bytes (and random hands with one byte changed) never crash the kernel."""
+    rng = np.random.default_rng(11)
+    garbage = rng.integers(0, 256, (2000, 128), dtype=np.uint8).view(input_dtype()).reshape(-1)
+    mutated = _rows([random_win(random.Random(seed)) for seed in range(2000)])
+    raw = mutated.view(np.uint8).reshape(-1, 128)
+    raw[np.arange(2000), rng.integers(0, 126, 2000)] = rng.integers(0, 256, 2000, dtype=np.uint8)
+    refused = 0
+    for row in (*garbage, *mutated):
+        try:
+            score_batch(row.reshape(1), threads=1)
+        except ScoringError:
+            refused += 1
+    assert 2000 <= refused < 4000
