@@ -117,6 +117,8 @@ typedef struct {
     uint8_t common_han[SC_YAKU];
     int common_sum;
     uint64_t common_yakuman; /* yakuman ids found from the counts alone */
+    uint64_t honor_trips;    /* concealed honour triplets, and the honour pair (-1: none) */
+    int honor_pair;
     /* the concealed groups being tried */
     uint8_t gt[5], gk[5];
     int ng;
@@ -434,11 +436,18 @@ static void sc_placements(sc_search *s)
  * multiset of groups is produced once. */
 static void sc_split(sc_search *s, uint8_t *c, int i, int opt, int has_pair)
 {
-    while (i < SC_KINDS && !c[i])
+    while (i < 27 && !c[i])
         i++, opt = 0;
-    if (i == SC_KINDS) {
-        if (has_pair)
-            sc_placements(s);
+    if (i == 27) { /* the honours split one way only: their groups were found beforehand */
+        if ((s->honor_pair >= 0) == has_pair)
+            return;
+        const int n = s->ng;
+        for (uint64_t m = s->honor_trips; m; m &= m - 1)
+            s->gt[s->ng] = SC_TRIPLET, s->gk[s->ng++] = (uint8_t)__builtin_ctzll(m);
+        if (s->honor_pair >= 0)
+            s->gt[s->ng] = SC_PAIR, s->gk[s->ng++] = (uint8_t)s->honor_pair;
+        sc_placements(s);
+        s->ng = n;
         return;
     }
     const int n = s->ng;
@@ -456,7 +465,7 @@ static void sc_split(sc_search *s, uint8_t *c, int i, int opt, int has_pair)
         s->ng--;
         c[i] += 2;
     }
-    if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
+    if (i % 9 <= 6 && c[i + 1] && c[i + 2]) {
         c[i]--, c[i + 1]--, c[i + 2]--;
         s->gt[n] = SC_RUN, s->gk[n] = (uint8_t)i, s->ng++;
         sc_split(s, c, i, 2, has_pair);
@@ -465,8 +474,14 @@ static void sc_split(sc_search *s, uint8_t *c, int i, int opt, int has_pair)
     }
 }
 
-/* Check the input; SC_OK or an error code. */
-static int sc_check(const struct win_input *in, const struct score_rules *rules, int *kans)
+/* What one pass over the concealed counts tells. */
+typedef struct {
+    uint64_t held, two; /* kinds held, concealed or melded; concealed kinds held twice */
+    int kans;
+} sc_summary;
+
+/* Check the input and summarise the counts; SC_OK or an error code. */
+static int sc_check(const struct win_input *in, sc_summary *sm)
 {
     if (in->players != 3 && in->players != 4)
         return SC_BAD_COUNTS;
@@ -474,34 +489,47 @@ static int sc_check(const struct win_input *in, const struct score_rules *rules,
         return SC_BAD_WINDS;
     if (in->n_melds > 4)
         return SC_BAD_MELD;
-    uint8_t total[SC_KINDS];
-    int tiles = 0;
-    for (int k = 0; k < SC_KINDS; k++)
-        total[k] = in->counts[k], tiles += in->counts[k];
-    int called = 0, meld_red[3] = {0, 0, 0};
-    *kans = 0;
+    uint64_t held = 0, two = 0;
+    int tiles = 0, over = 0;
+    for (int k = 0; k < SC_KINDS; k++) {
+        const int n = in->counts[k];
+        tiles += n;
+        over |= n > 4;
+        held |= (uint64_t)(n != 0) << k;
+        two |= (uint64_t)(n == 2) << k;
+    }
+    if (over)
+        return SC_BAD_COUNTS;
+    int called = 0, kans = 0, meld_red[3] = {0, 0, 0};
+    uint8_t added[SC_KINDS]; /* meld tiles per kind, read only at the melds' kinds */
     for (int i = 0; i < in->n_melds; i++) {
         const struct score_meld *m = &in->melds[i];
         if (m->type >= SC_MELD_TYPES || m->kind >= SC_KINDS ||
             (m->type == SC_CHI && (m->kind >= 27 || m->kind % 9 > 6 || in->players == 3)))
             return SC_BAD_MELD;
-        const int size = m->type == SC_CHI ? 3 : m->type == SC_PON ? 3 : 4;
+        for (int t = 0; t < (m->type == SC_CHI ? 3 : 1); t++)
+            added[m->kind + t] = 0;
+    }
+    for (int i = 0; i < in->n_melds; i++) {
+        const struct score_meld *m = &in->melds[i];
+        const int chi = m->type == SC_CHI, size = m->type <= SC_PON ? 3 : 4;
         int fives = 0;
-        for (int t = 0; t < size; t++) {
-            const int k = m->type == SC_CHI ? m->kind + t : m->kind;
-            total[k]++;
-            fives += k < 27 && k % 9 == 4;
+        for (int t = 0; t < (chi ? 3 : 1); t++) {
+            const int k = m->kind + t;
+            added[k] += chi ? 1 : size;
+            if (in->counts[k] + added[k] > 4)
+                return SC_BAD_COUNTS;
+            held |= 1ull << k; /* kinds held, concealed or melded */
+            fives += (k < 27 && k % 9 == 4) * (chi ? 1 : size);
         }
         if (m->red > fives)
             return SC_BAD_RED;
-        if (fives)
-            meld_red[m->kind / 9] += m->red;
-        *kans += size == 4;
+        meld_red[m->kind < 27 ? m->kind / 9 : 0] += m->red;
+        kans += size == 4;
         called |= m->type != SC_CLOSED_KAN;
     }
-    for (int k = 0; k < SC_KINDS; k++)
-        if (total[k] > 4 || (in->players == 3 && k >= 1 && k <= 7 && total[k]))
-            return SC_BAD_COUNTS;
+    if (in->players == 3 && (held & 0xfeull)) /* 2m-8m */
+        return SC_BAD_COUNTS;
     for (int suit = 0; suit < 3; suit++)
         if (in->red[suit] > in->counts[9 * suit + 4] || in->red[suit] + meld_red[suit] > 4)
             return SC_BAD_RED;
@@ -513,12 +541,14 @@ static int sc_check(const struct win_input *in, const struct score_rules *rules,
     const int f = in->flags, tsumo = f & SC_TSUMO;
     if (((f & SC_IPPATSU) && !(f & (SC_RIICHI | SC_DOUBLE_RIICHI))) ||
         ((f & (SC_RIICHI | SC_DOUBLE_RIICHI)) && called) ||
-        ((f & SC_RINSHAN) && (!tsumo || (!*kans && !in->kita))) || ((f & SC_CHANKAN) && tsumo) ||
+        ((f & SC_RINSHAN) && (!tsumo || (!kans && !in->kita))) || ((f & SC_CHANKAN) && tsumo) ||
         ((f & SC_LAST_TILE) && (f & (SC_RINSHAN | SC_CHANKAN))) || (in->kita && in->players == 4) ||
         ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)) || (!tsumo && !in->seat_wind))) ||
         ((f & SC_RINSHAN) && (f & SC_CHANKAN)))
         return SC_BAD_FLAGS;
-    (void)rules;
+    sm->held = held;
+    sm->two = two;
+    sm->kans = kans;
     return SC_OK;
 }
 
@@ -528,10 +558,11 @@ static int sc_check(const struct win_input *in, const struct score_rules *rules,
 static int score_hand(const struct win_input *in, const struct score_rules *rules, struct score_result *out)
 {
     sc_search s;
-    int kans;
-    const int check = sc_check(in, rules, &kans);
+    sc_summary sm;
+    const int check = sc_check(in, &sm);
     if (check != SC_OK)
         return check;
+    const int kans = sm.kans;
     const uint32_t bits = rules->bits;
     s.in = in;
     s.rules = rules;
@@ -543,19 +574,18 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
     s.wind_pair_cap = (bits & SR_WIND_PAIR_2) != 0;
     s.closed = 1;
     /* kinds held (concealed and melded), triplet kinds fixed by the counts (honours), kan count */
-    uint64_t held = 0, honor_trips = 0;
+    uint64_t held = sm.held, honor_trips = 0;
+    const uint64_t honor_pairs = sm.two & SC_HONORS;
     int dora = 0, ura = 0, aka = in->red[0] + in->red[1] + in->red[2];
-    for (int k = 0; k < SC_KINDS; k++)
-        if (in->counts[k]) {
-            held |= 1ull << k;
-            dora += in->counts[k] * in->dora[k];
-            ura += in->counts[k] * in->ura[k];
-            if (k >= 27 && in->counts[k] >= 3)
-                honor_trips |= 1ull << k;
-        }
-    uint64_t honor_pairs = 0;
-    for (int k = 27; k < SC_KINDS; k++)
-        honor_pairs |= (uint64_t)(in->counts[k] == 2) << k;
+    for (uint64_t m = held; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        dora += in->counts[k] * in->dora[k];
+        ura += in->counts[k] * in->ura[k];
+    }
+    for (uint64_t m = held & SC_HONORS; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        honor_trips |= (uint64_t)(in->counts[k] >= 3) << k;
+    }
     for (int i = 0; i < in->n_melds; i++) {
         const struct score_meld *m = &in->melds[i];
         const int size = m->type == SC_CHI ? 3 : m->type == SC_PON ? 3 : 4;
@@ -678,10 +708,7 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
     }
     /* seven pairs: seven kinds held twice */
     if (!in->n_melds) {
-        int pairs = 0;
-        for (int k = 0; k < SC_KINDS; k++)
-            pairs += in->counts[k] == 2;
-        if (pairs == 7) {
+        if (__builtin_popcountll(sm.two) == 7) {
             uint8_t han_of[SC_YAKU];
             memcpy(han_of, s.common_han, sizeof han_of);
             /* of the tile-set yaku, only those a pair hand can have: no yakuhai, sankantsu, shousangen */
@@ -690,9 +717,7 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
             for (uint64_t m = y; m; m &= m - 1)
                 han += han_of[__builtin_ctzll(m)];
             uint64_t yman = ym & ((1ull << 36) | (1ull << 37) | (1ull << 38) | (1ull << 42));
-            int win_group = 0;
-            for (int k = 0; k < in->win; k++)
-                win_group += in->counts[k] == 2;
+            const int win_group = __builtin_popcountll(sm.two & ((1ull << in->win) - 1));
             const uint32_t code = SC_FORM_PAIRS | SC_FU_CLOSED | (uint32_t)SC_WAIT_TANKI << 8;
             if (yman)
                 sc_offer(&s, yman, han_of, 0, 25, sc_multiples(&s, yman, han_of), code, SC_FORM_PAIRS, win_group);
@@ -707,10 +732,22 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
     if (held & SC_HONORS)
         s.common |= 1ull << 63;
     s.common &= ~dora_bits;
-    uint8_t cc[SC_KINDS];
-    memcpy(cc, in->counts, SC_KINDS);
-    s.ng = 0;
-    sc_split(&s, cc, 0, 0, 0);
+    /* honours held once or four times, or two honour pairs: no regular form */
+    uint64_t honor_odd = 0;
+    for (uint64_t m = held & SC_HONORS; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        honor_odd |= (uint64_t)(in->counts[k] == 1 || in->counts[k] == 4) << k;
+    }
+    if (!honor_odd && __builtin_popcountll(honor_pairs) <= 1) {
+        s.honor_trips = 0;
+        for (uint64_t m = held & SC_HONORS; m; m &= m - 1)
+            s.honor_trips |= (uint64_t)(in->counts[__builtin_ctzll(m)] == 3) << __builtin_ctzll(m);
+        s.honor_pair = honor_pairs ? __builtin_ctzll(honor_pairs) : -1;
+        uint8_t cc[27];
+        memcpy(cc, in->counts, 27);
+        s.ng = 0;
+        sc_split(&s, cc, 0, 0, 0);
+    }
     if (s.best_key < 0)
         return SC_NOT_COMPLETE;
     return SC_OK;
