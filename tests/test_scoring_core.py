@@ -345,7 +345,7 @@ def _rows(wins: list[RandomWin]) -> np.ndarray:
 
 def test_batch_equals_one_call_at_a_time() -> None:
     rng = random.Random(7)
-    wins = [random_win(rng) for _ in range(3000)]
+    wins = [random_win(rng) for _ in range(9000)]  # three blocks of the thread pool
     out = score_batch(_rows(wins), threads=2)
     for w, row in zip(wins, out, strict=True):
         one = _kernel(w)

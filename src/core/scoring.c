@@ -77,6 +77,25 @@ static void raise_score_error(int code, const char *prefix)
 
 /* ---- reading plain arguments --------------------------------------------------------- */
 
+/* An int's value: small exact ints read straight from the object (a tile id is one digit),
+ * anything else through PyLong_AsLong. */
+static inline long read_long(PyObject *o)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyLong_CheckExact(o) && PyUnstable_Long_IsCompact((PyLongObject *)o))
+        return (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+#else
+    if (PyLong_CheckExact(o)) {
+        const Py_ssize_t size = Py_SIZE(o);
+        if (size == 0)
+            return 0;
+        if (size == 1)
+            return (long)((PyLongObject *)o)->ob_digit[0];
+    }
+#endif
+    return PyLong_AsLong(o);
+}
+
 /* Rules as one int: bits 0-15 the SR_ bits, 16-23 renhou's han, 24-31 the honba value in hundreds. */
 static int read_rules(PyObject *o, struct score_rules *rules)
 {
@@ -95,7 +114,7 @@ static int read_rules(PyObject *o, struct score_rules *rules)
 
 static int read_small(PyObject *o, int hi, const char *what, uint8_t *out)
 {
-    const long v = PyLong_AsLong(o);
+    const long v = read_long(o);
     if (v == -1 && PyErr_Occurred())
         return -1;
     if (v < 0 || v > hi) {
@@ -109,7 +128,7 @@ static int read_small(PyObject *o, int hi, const char *what, uint8_t *out)
 /* A tile id 0-36 as (kind, red). */
 static int read_tile(PyObject *o, int *kind, int *red)
 {
-    const long v = PyLong_AsLong(o);
+    const long v = read_long(o);
     if (v == -1 && PyErr_Occurred())
         return -1;
     if (v < 0 || v > 36) {
