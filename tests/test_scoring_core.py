@@ -377,6 +377,8 @@ def _same(kernel: FastScore, python: Any, where: str) -> None:
     if kernel.han:  # the same reading kept: its groups and its fu, item by item
         got += (kernel.decomposition, kernel.fu_breakdown)
         want += (p.decomposition, p.fu_breakdown)
+    got += (str(kernel),)
+    want += (str(p),)
     assert got == want, f"{where}\n  kernel {got}\n  python {want}"
 
 

@@ -12,7 +12,7 @@ decomposition are decoded here on demand.
 >>> result.decomposition, result.limit
 (('123m', '456p', '456s', '666z', '11z'), None)
 >>> str(score_ids([1, 1, 1, 3, 3, 3, 14, 14, 14, 16, 16, 16, 22, 22], 22, flags=TSUMO))
-'13 han 40 fu yakuman: suuankou tanki 13 (dealer tsumo 16000 all)'
+'1x yakuman: suuankou tanki 13; tsumo 16000 all'
 """
 
 from __future__ import annotations
@@ -217,19 +217,20 @@ class FastScore(_core.ScoreResult):
         return tuple(parts)
 
     def __str__(self) -> str:
+        """One line, as ``shanten.scoring.Score`` writes it."""
         if not self.yaku_mask:
             return "no yaku"
-        head = f"{self.han} han {self.fu} fu"
-        if self.limit:
-            head += f" {self.limit}"
+        value = f"{self.yakuman}x yakuman" if self.yakuman else f"{self.han} han {self.fu} fu"
+        if self.limit and not self.yakuman:
+            value += f" {self.limit}"
         yaku = ", ".join(f"{name} {han}" for name, han in self.yaku)
         if self.ron:
-            pay = f"ron {self.ron}"
+            paid = f"ron {self.points}"
         elif self.dealer:
-            pay = f"dealer tsumo {self.from_others} all"
+            paid = f"tsumo {self.from_others} all"
         else:
-            pay = f"tsumo {self.from_others}/{self.from_dealer}"
-        return f"{head}: {yaku} ({pay})"
+            paid = f"tsumo {self.from_others}/{self.from_dealer}"
+        return f"{value}: {yaku}; {paid}"
 
     def __repr__(self) -> str:
         return f"<FastScore {self}>"
