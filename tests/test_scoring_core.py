@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import pytest
@@ -289,8 +289,8 @@ def _code(variant: dict[str, Any]) -> int:
 
 def _kernel(w: RandomWin, rules: int = TENHOU) -> FastScore:
     tiles, win, melds = w.ids()
-    return cast(FastScore, score_ids(tiles, win, melds, w.flags, [t // 4 for t in w.dora], [t // 4 for t in w.ura],
-                                     w.round_wind, w.seat_wind, w.kita, w.honba, w.sticks, w.players, rules))
+    return score_ids(tiles, win, melds, w.flags, [t // 4 for t in w.dora], [t // 4 for t in w.ura], w.round_wind,
+                     w.seat_wind, w.kita, w.honba, w.sticks, w.players, rules)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -11,7 +11,8 @@
 _Static_assert(sizeof(struct win_input) == 128, "win_input is the 128-byte row of _fast.INPUT");
 _Static_assert(sizeof(struct score_result) == 128, "score_result is the row of _fast.OUTPUT");
 
-static PyTypeObject *result_type; /* ScoreResult, or the subclass _fast.py registers */
+static PyTypeObject *result_type; /* ScoreResult */
+static PyObject *decoders;        /* name -> function(result): the attributes _fast.py decodes */
 static PyObject *scoring_error;   /* raised for bad input: InvalidHandError until _fast.py registers its own */
 
 /* ---- the result type: the C struct itself, fields read as attributes --------- */
@@ -24,6 +25,38 @@ typedef struct {
 static PyObject *result_raw(result_object *self, void *closure)
 {
     return PyBytes_FromStringAndSize((const char *)&self->r, sizeof self->r);
+}
+
+/* Names, groups and the fu breakdown are decoded in Python (_fast.py) when asked: a scoring
+ * itself builds no Python object but the result, which holds no references (no GC tracking). */
+static PyObject *decode(PyObject *self, const char *name)
+{
+    PyObject *f = decoders ? PyDict_GetItemString(decoders, name) : NULL;
+    if (!f)
+        return PyErr_Format(PyExc_AttributeError, "ScoreResult.%s: import shanten.scoring._fast", name);
+    return PyObject_CallOneArg(f, self);
+}
+
+static PyObject *result_decoded(PyObject *self, void *name)
+{
+    return decode(self, name);
+}
+
+static PyObject *result_str(PyObject *self)
+{
+    return decode(self, "__str__");
+}
+
+static PyObject *result_repr(PyObject *self)
+{
+    return decode(self, "__repr__");
+}
+
+static void result_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    type->tp_free(self);
+    Py_DECREF(type); /* an instance of a heap type holds its type */
 }
 
 #define FIELD(name, type, field, doc) {name, type, offsetof(result_object, r) + offsetof(struct score_result, field), READONLY, doc}
@@ -45,17 +78,27 @@ static PyMemberDef result_members[] = {
     {NULL, 0, 0, 0, NULL}};
 
 static PyGetSetDef result_getset[] = {
-    {"raw", (getter)result_raw, NULL, "the C struct score_result as bytes (one row of _fast.OUTPUT)", NULL},
+    {"raw", (getter)result_raw, NULL, "the C struct score_result as bytes (one row of _fast.output_dtype())", NULL},
+    {"yaku", result_decoded, NULL, "(name, han) of each yaku; dora, aka dora, ura dora, kita dora as such", "yaku"},
+    {"limit", result_decoded, NULL, "None, or the limit's name", "limit"},
+    {"groups", result_decoded, NULL, "(type, kind, red fives) of each group of the reading kept", "groups"},
+    {"decomposition", result_decoded, NULL, "the groups in notation, as shanten.scoring.score writes them",
+     "decomposition"},
+    {"fu_breakdown", result_decoded, NULL, "where the fu come from, named as shanten.scoring.score names them",
+     "fu_breakdown"},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyType_Slot result_slots[] = {
     {Py_tp_doc, "A scored win, straight from the C kernel (shanten.scoring._fast decodes the rest)."},
     {Py_tp_members, result_members},
     {Py_tp_getset, result_getset},
+    {Py_tp_str, result_str},
+    {Py_tp_repr, result_repr},
+    {Py_tp_dealloc, result_dealloc},
     {0, NULL}};
 
 static PyType_Spec result_spec = {"shanten._core.ScoreResult", sizeof(result_object), 0,
-                                  Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, result_slots};
+                                  Py_TPFLAGS_DEFAULT, result_slots};
 
 /* ---- errors ------------------------------------------------------------------------ */
 
@@ -396,17 +439,13 @@ done:
 
 static PyObject *py_score_setup(PyObject *self, PyObject *args)
 {
-    PyObject *cls, *error;
+    PyObject *table, *error;
     long rules;
-    if (!PyArg_ParseTuple(args, "O!Ol", &PyType_Type, &cls, &error, &rules))
+    if (!PyArg_ParseTuple(args, "O!Ol", &PyDict_Type, &table, &error, &rules))
         return NULL;
-    if (!PyType_IsSubtype((PyTypeObject *)cls, result_type)) {
-        PyErr_SetString(PyExc_TypeError, "_score_setup needs a subclass of ScoreResult");
-        return NULL;
-    }
-    Py_INCREF(cls);
+    Py_INCREF(table);
     Py_INCREF(error);
-    Py_XSETREF(result_type, (PyTypeObject *)cls);
+    Py_XSETREF(decoders, table);
     Py_XSETREF(scoring_error, error);
     default_rules = rules;
     Py_RETURN_NONE;
@@ -441,5 +480,5 @@ PyMethodDef scoring_methods[] = {
     {"score_batch", py_score_batch, METH_VARARGS,
      "score_batch(inputs, outputs, rules, threads): score rows of _fast.INPUT into rows of _fast.OUTPUT."},
     {"_score_setup", py_score_setup, METH_VARARGS,
-     "_score_setup(result_class, error_type, default_rules): set by shanten.scoring._fast at import."},
+     "_score_setup(decoders, error_type, default_rules): set by shanten.scoring._fast at import."},
     {NULL, NULL, 0, NULL}};

@@ -78,6 +78,11 @@ class ScoreResult:
     yaku_mask: int
     win_group: int
     raw: bytes
+    yaku: tuple[tuple[str, int], ...]
+    limit: str | None
+    groups: tuple[tuple[int, int, int], ...]
+    decomposition: tuple[str, ...]
+    fu_breakdown: tuple[tuple[str, int], ...]
 
 SCORE_LAYOUT: tuple[int, int]
 def score_ids(tiles: Sequence[int], win: int, melds: Sequence[Sequence[int]] | None = (), flags: int = 0,
@@ -85,4 +90,5 @@ def score_ids(tiles: Sequence[int], win: int, melds: Sequence[Sequence[int]] | N
               seat_wind: int = 0, kita: int = 0, honba: int = 0, sticks: int = 0, players: int = 4,
               rules: int = ...) -> ScoreResult: ...
 def score_batch(inputs: Any, outputs: Any, rules: int, threads: int, /) -> None: ...
-def _score_setup(result_class: type[ScoreResult], error_type: type[ValueError], default_rules: int, /) -> None: ...
+def _score_setup(decoders: dict[str, Callable[[ScoreResult], Any]], error_type: type[ValueError], default_rules: int,
+                 /) -> None: ...

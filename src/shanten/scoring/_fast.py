@@ -45,6 +45,9 @@ LIMITS: tuple[str | None, ...] = (None, "mangan", "haneman", "baiman", "sanbaima
 NAMES: tuple[str, ...] = (*YAKU, KITA_DORA)
 """Yaku names by bit of ``yaku_mask``: Tenhou's ids 0-54, then 55 kita dora."""
 
+FastScore = _core.ScoreResult
+"""A scored win as the kernel wrote it (the C struct), names and groups decoded on access."""
+
 _ORDER = (*range(52), 52, 54, 53, 55)  # yaku by id, then dora, aka dora, ura dora, kita dora
 _WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon", "")
 _PAIR, _RUN, _TRIPLET, _ORPHANS = 5, 6, 7, 8
@@ -109,131 +112,132 @@ def code_of(rules: int | str | Rules) -> int:
     )  # fmt: skip
 
 
-class FastScore(_core.ScoreResult):
-    """A scored win as the kernel wrote it; names are decoded on access."""
+# The attributes of ScoreResult decoded in Python, when asked: the C type calls these functions
+# (registered below), so that a scoring builds no Python object but its result.
 
-    __slots__ = ()
 
-    @property
-    def yaku(self) -> tuple[tuple[str, int], ...]:
-        """(name, han) of each yaku by Tenhou id; dora, aka dora, ura dora, kita dora as such."""
-        han = self.raw[_YAKU_HAN : _YAKU_HAN + len(NAMES)]
-        mask = self.yaku_mask
-        return tuple((NAMES[i], han[i]) for i in _ORDER if mask >> i & 1)
+def _yaku(result: FastScore) -> tuple[tuple[str, int], ...]:
+    """(name, han) of each yaku by Tenhou id; dora, aka dora, ura dora, kita dora as such."""
+    han = result.raw[_YAKU_HAN : _YAKU_HAN + len(NAMES)]
+    mask = result.yaku_mask
+    return tuple((NAMES[i], han[i]) for i in _ORDER if mask >> i & 1)
 
-    @property
-    def limit(self) -> str | None:
-        return LIMITS[self.limit_code]
 
-    @property
-    def groups(self) -> tuple[tuple[int, int, int], ...]:
-        """(type, kind, red fives) of each group: meld types 0-4, 5 pair, 6 run, 7 triplet, 8 orphans."""
-        raw = self.raw
-        n = raw[_N_GROUPS]
-        types, kinds, reds = (raw[start : start + n] for start in (_TYPES, _KINDS, _GROUP_RED))
-        red = list(raw[_RED : _RED + 3])
-        groups = []
-        for kind_of_group, kind, meld_red in zip(types, kinds, reds, strict=True):
-            fives = 0
-            if kind_of_group < _PAIR:
-                fives = meld_red
-            elif kind < 27:  # concealed red fives go to the first groups holding fives of their suit
-                suit = kind // 9
-                held = _group_counts(kind_of_group, kind)[FIVES[suit]]
-                fives = min(held, red[suit])
-                red[suit] -= fives
-            groups.append((kind_of_group, kind, fives))
-        return tuple(groups)
+def _limit(result: FastScore) -> str | None:
+    return LIMITS[result.limit_code]
 
-    def _ordered(self) -> list[tuple[int, tuple[int, int, int]]]:
-        """(index, group) as the Python scorer lists groups: the melds, the concealed groups, the pair."""
-        indexed = list(enumerate(self.groups))
-        return sorted(indexed, key=lambda item: (item[1][0] >= _PAIR, item[1][0] == _PAIR))
 
-    @property
-    def decomposition(self) -> tuple[str, ...]:
-        """The groups in notation as ``shanten.scoring.score`` writes them: called ``[...]``,
-        closed kans ``(...)``, then the concealed groups and the pair (red fives as fives)."""
-        out = []
-        for _, (kind_of_group, kind, _) in self._ordered():
-            counts = _group_counts(kind_of_group, kind)
-            if kind_of_group == _ORPHANS:  # thirteen orphans: the whole hand, one group
-                counts = [int(k >= 27 or k % 9 in (0, 8)) + (k == kind) for k in range(34)]
-            text = format_tiles(counts)
-            if kind_of_group == CLOSED_KAN:
-                text = f"({text})"
-            elif kind_of_group < _PAIR:
-                text = f"[{text}]"
-            out.append(text)
-        return tuple(out)
+def _groups(result: FastScore) -> tuple[tuple[int, int, int], ...]:
+    """(type, kind, red fives) of each group: meld types 0-4, 5 pair, 6 run, 7 triplet, 8 orphans."""
+    raw = result.raw
+    n = raw[_N_GROUPS]
+    types, kinds, reds = (raw[start : start + n] for start in (_TYPES, _KINDS, _GROUP_RED))
+    red = list(raw[_RED : _RED + 3])
+    groups = []
+    for kind_of_group, kind, meld_red in zip(types, kinds, reds, strict=True):
+        fives = 0
+        if kind_of_group < _PAIR:
+            fives = meld_red
+        elif kind < 27:  # concealed red fives go to the first groups holding fives of their suit
+            suit = kind // 9
+            held = _group_counts(kind_of_group, kind)[FIVES[suit]]
+            fives = min(held, red[suit])
+            red[suit] -= fives
+        groups.append((kind_of_group, kind, fives))
+    return tuple(groups)
 
-    @property
-    def fu_breakdown(self) -> tuple[tuple[str, int], ...]:
-        """Where the fu come from, named as ``shanten.scoring.score`` names them."""
-        code = self.fu_code
-        form = code & 3
-        if form == 1:
-            return (("seven pairs", 25),)
-        if form == 2:
-            return ()
-        by_tsumo = bool(code & 128)
-        if code & 32 and by_tsumo:
-            return (("pinfu tsumo", 20),)
-        parts = [("base", 20)]
-        if code & 16:
-            parts.append(("closed ron", 10))
-        if code & 8:
-            parts.append(("tsumo", 2))
-        pair = -1
-        for (index, (kind_of_group, kind, _)), text in zip(self._ordered(), self.decomposition, strict=True):
-            if kind_of_group in (_PAIR, _ORPHANS):
-                pair = kind
-            if kind_of_group not in (_TRIPLET, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN):
-                continue
-            kan = kind_of_group in (OPEN_KAN, CLOSED_KAN, ADDED_KAN)
-            concealed = kind_of_group == CLOSED_KAN or (
-                kind_of_group == _TRIPLET and (by_tsumo or index != self.win_group)
-            )
-            outside = kind >= 27 or kind % 9 in (0, 8)
-            shape = "kan" if kan else "triplet"
-            parts.append((f"{'closed' if concealed else 'open'} {shape} {text}", 2 << outside << concealed << 2 * kan))
-        pair_fu = code >> 12 & 15
-        if pair_fu:
-            seat, round_wind = self.raw[_WINDS_AT], self.raw[_WINDS_AT + 1]
-            if pair >= 31:
-                parts.append(("pair of dragons", pair_fu))
-            elif pair - 27 == seat == round_wind:
-                parts.append(("pair of the double wind", pair_fu))
-            else:
-                parts.append((f"pair of the {'seat' if pair - 27 == seat else 'round'} wind", pair_fu))
-        wait = code >> 8 & 7
-        if wait in (1, 2, 3):
-            parts.append((f"{_WAITS[wait]} wait", 2))
-        if code & 64:
-            parts.append(("open pinfu shape", 10))
-        rest = self.fu - sum(fu for _, fu in parts)
-        if rest:
-            parts.append(("rounded up", rest))
-        return tuple(parts)
 
-    def __str__(self) -> str:
-        """One line, as ``shanten.scoring.Score`` writes it."""
-        if not self.yaku_mask:
-            return "no yaku"
-        value = f"{self.yakuman}x yakuman" if self.yakuman else f"{self.han} han {self.fu} fu"
-        if self.limit and not self.yakuman:
-            value += f" {self.limit}"
-        yaku = ", ".join(f"{name} {han}" for name, han in self.yaku)
-        if self.ron:
-            paid = f"ron {self.points}"
-        elif self.dealer:
-            paid = f"tsumo {self.from_others} all"
+def _ordered(result: FastScore) -> list[tuple[int, tuple[int, int, int]]]:
+    """(index, group) as the Python scorer lists groups: the melds, the concealed groups, the pair."""
+    indexed = list(enumerate(result.groups))
+    return sorted(indexed, key=lambda item: (item[1][0] >= _PAIR, item[1][0] == _PAIR))
+
+
+def _decomposition(result: FastScore) -> tuple[str, ...]:
+    """The groups in notation as ``shanten.scoring.score`` writes them: called ``[...]``,
+    closed kans ``(...)``, then the concealed groups and the pair (red fives as fives)."""
+    out = []
+    for _, (kind_of_group, kind, _) in _ordered(result):
+        counts = _group_counts(kind_of_group, kind)
+        if kind_of_group == _ORPHANS:  # thirteen orphans: the whole hand, one group
+            counts = [int(k >= 27 or k % 9 in (0, 8)) + (k == kind) for k in range(34)]
+        text = format_tiles(counts)
+        if kind_of_group == CLOSED_KAN:
+            text = f"({text})"
+        elif kind_of_group < _PAIR:
+            text = f"[{text}]"
+        out.append(text)
+    return tuple(out)
+
+
+def _fu_breakdown(result: FastScore) -> tuple[tuple[str, int], ...]:
+    """Where the fu come from, named as ``shanten.scoring.score`` names them."""
+    code = result.fu_code
+    form = code & 3
+    if form == 1:
+        return (("seven pairs", 25),)
+    if form == 2:
+        return ()
+    by_tsumo = bool(code & 128)
+    if code & 32 and by_tsumo:
+        return (("pinfu tsumo", 20),)
+    parts = [("base", 20)]
+    if code & 16:
+        parts.append(("closed ron", 10))
+    if code & 8:
+        parts.append(("tsumo", 2))
+    pair = -1
+    for (index, (kind_of_group, kind, _)), text in zip(_ordered(result), result.decomposition, strict=True):
+        if kind_of_group in (_PAIR, _ORPHANS):
+            pair = kind
+        if kind_of_group not in (_TRIPLET, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN):
+            continue
+        kan = kind_of_group in (OPEN_KAN, CLOSED_KAN, ADDED_KAN)
+        concealed = kind_of_group == CLOSED_KAN or (
+            kind_of_group == _TRIPLET and (by_tsumo or index != result.win_group)
+        )
+        outside = kind >= 27 or kind % 9 in (0, 8)
+        shape = "kan" if kan else "triplet"
+        parts.append((f"{'closed' if concealed else 'open'} {shape} {text}", 2 << outside << concealed << 2 * kan))
+    pair_fu = code >> 12 & 15
+    if pair_fu:
+        seat, round_wind = result.raw[_WINDS_AT], result.raw[_WINDS_AT + 1]
+        if pair >= 31:
+            parts.append(("pair of dragons", pair_fu))
+        elif pair - 27 == seat == round_wind:
+            parts.append(("pair of the double wind", pair_fu))
         else:
-            paid = f"tsumo {self.from_others}/{self.from_dealer}"
-        return f"{value}: {yaku}; {paid}"
+            parts.append((f"pair of the {'seat' if pair - 27 == seat else 'round'} wind", pair_fu))
+    wait = code >> 8 & 7
+    if wait in (1, 2, 3):
+        parts.append((f"{_WAITS[wait]} wait", 2))
+    if code & 64:
+        parts.append(("open pinfu shape", 10))
+    rest = result.fu - sum(fu for _, fu in parts)
+    if rest:
+        parts.append(("rounded up", rest))
+    return tuple(parts)
 
-    def __repr__(self) -> str:
-        return f"<FastScore {self}>"
+
+def _str(result: FastScore) -> str:
+    """One line, as ``shanten.scoring.Score`` writes it."""
+    if not result.yaku_mask:
+        return "no yaku"
+    value = f"{result.yakuman}x yakuman" if result.yakuman else f"{result.han} han {result.fu} fu"
+    if result.limit and not result.yakuman:
+        value += f" {result.limit}"
+    yaku = ", ".join(f"{name} {han}" for name, han in result.yaku)
+    if result.ron:
+        paid = f"ron {result.points}"
+    elif result.dealer:
+        paid = f"tsumo {result.from_others} all"
+    else:
+        paid = f"tsumo {result.from_others}/{result.from_dealer}"
+    return f"{value}: {yaku}; {paid}"
+
+
+def _repr(result: FastScore) -> str:
+    return f"<ScoreResult {result}>"
 
 
 def _group_counts(kind_of_group: int, kind: int) -> list[int]:
@@ -249,7 +253,11 @@ def _group_counts(kind_of_group: int, kind: int) -> list[int]:
 # Offsets in struct score_result (score.h): yaku 0, 6 int32 8-31, han 32, fu 34, fu_code 36, then bytes.
 _N_GROUPS, _TYPES, _KINDS, _YAKU_HAN, _GROUP_RED, _RED, _WINDS_AT = 43, 45, 52, 59, 115, 122, 125
 
-_core._score_setup(FastScore, ScoringError, TENHOU)
+_core._score_setup(
+    {"yaku": _yaku, "limit": _limit, "groups": _groups, "decomposition": _decomposition,
+     "fu_breakdown": _fu_breakdown, "__str__": _str, "__repr__": _repr},
+    ScoringError, TENHOU,
+)  # fmt: skip
 score_ids = _core.score_ids
 
 
@@ -318,7 +326,7 @@ def fast_score(
         TSUMO * tsumo | RIICHI * riichi | DOUBLE_RIICHI * double_riichi | IPPATSU * ippatsu | RINSHAN * rinshan
         | CHANKAN * chankan | LAST_TILE * last_tile | FIRST_DRAW * first_draw
     )  # fmt: skip
-    return score_ids(  # type: ignore[return-value]  # the registered class: FastScore
+    return score_ids(
         tiles, win, [_meld_ids(meld) for meld in meld_list], flags, _indicators(dora), _indicators(ura),
         _wind(round_wind), _wind(seat_wind), kita, honba, sticks, players, code_of(rules),
     )  # fmt: skip
