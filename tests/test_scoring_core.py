@@ -210,9 +210,11 @@ def test_bad_input_gets_one_line_errors() -> None:
     for message, kwargs in cases.items():
         with pytest.raises(InvalidHandError, match=message):
             fast_score(**kwargs)  # type: ignore[arg-type]
-    for flags in (RINSHAN | TSUMO, CHANKAN | TSUMO, FIRST_DRAW | RIICHI | TSUMO):
+    for flags in (RINSHAN | TSUMO, CHANKAN | TSUMO, FIRST_DRAW | RIICHI | TSUMO, LAST_TILE | CHANKAN, IPPATSU):
         with pytest.raises(ScoringError, match="contradictory flags"):
             score_ids([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12], 12, flags=flags)
+    with pytest.raises(ScoringError, match="contradictory flags"):
+        score_ids([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12], 12, ura=[5])
 
 
 def test_result_is_a_heap_type_with_the_c_struct() -> None:

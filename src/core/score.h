@@ -546,6 +546,10 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
         ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)) || (!tsumo && !in->seat_wind))) ||
         ((f & SC_RINSHAN) && (f & SC_CHANKAN)))
         return SC_BAD_FLAGS;
+    if (!(f & (SC_RIICHI | SC_DOUBLE_RIICHI))) /* ura indicators are turned for a riichi only */
+        for (int k = 0; k < SC_KINDS; k++)
+            if (in->ura[k])
+                return SC_BAD_FLAGS;
     sm->held = held;
     sm->two = two;
     sm->kans = kans;

@@ -110,8 +110,10 @@ static void raise_score_error(int code, const char *prefix)
     case SC_BAD_WIN: what = "the winning tile is not in the hand"; break;
     case SC_BAD_COUNTS: what = "a 5th copy of a tile, or a tile absent from the game"; break;
     case SC_BAD_MELD: what = "a meld is not a chi, pon or kan"; break;
-    case SC_BAD_FLAGS: what = "contradictory flags (ippatsu without riichi, rinshan without a kan or on a discard, "
-                              "chankan on a tsumo, a first draw after calls or riichi, riichi with calls)"; break;
+    case SC_BAD_FLAGS: what = "contradictory flags (ippatsu or ura dora without riichi, rinshan without a kan or "
+                              "on a discard, chankan on a tsumo, haitei/houtei with rinshan or chankan, a first "
+                              "draw after calls or riichi or on the dealer's ron, riichi with calls, kita in "
+                              "4-player)"; break;
     case SC_BAD_WINDS: what = "winds are 0-3, and the seat wind below the number of players"; break;
     default: what = "more red fives than fives"; break;
     }
