@@ -1,6 +1,6 @@
 """Types of the compiled core (src/core/module.c)."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ._resolve import DeadLike, HandLike, MeldLike
@@ -60,3 +60,35 @@ def batch(job: int, src: Any, dead: Any, melded: Any, wrc: bool, players: int, t
 def suit_values(counts9: bytes, /) -> bytes: ...
 def _init(suit_table: bytes, error_type: type[ValueError], resolve_hook: Callable[..., Any],
           meld_hook: Callable[[Any], bytes], necessary_path: str, hand_type: type, /) -> None: ...
+
+class ScoreResult:
+    """A scored win: the C struct score_result of src/core/score.h (shanten.scoring._fast decodes it)."""
+    han: int
+    fu: int
+    yakuman: int
+    limit_code: int
+    base: int
+    points: int
+    ron: int
+    from_dealer: int
+    from_others: int
+    total: int
+    dealer: bool
+    fu_code: int
+    yaku_mask: int
+    win_group: int
+    raw: bytes
+    yaku: tuple[tuple[str, int], ...]
+    limit: str | None
+    groups: tuple[tuple[int, int, int], ...]
+    decomposition: tuple[str, ...]
+    fu_breakdown: tuple[tuple[str, int], ...]
+
+SCORE_LAYOUT: tuple[int, int]
+def score_ids(tiles: Sequence[int], win: int, melds: Sequence[Sequence[int]] | None = (), flags: int = 0,
+              dora: Sequence[int] | None = (), ura: Sequence[int] | None = (), round_wind: int = 0,
+              seat_wind: int = 0, kita: int = 0, honba: int = 0, sticks: int = 0, players: int = 4,
+              rules: int = ...) -> ScoreResult: ...
+def score_batch(inputs: Any, outputs: Any, rules: int, threads: int, /) -> None: ...
+def _score_setup(decoders: dict[str, Callable[[ScoreResult], Any]], error_type: type[ValueError], default_rules: int,
+                 /) -> None: ...
