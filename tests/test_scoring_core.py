@@ -204,7 +204,7 @@ def test_bad_input_gets_one_line_errors() -> None:
     cases: dict[str, dict[str, Any]] = {
         "the hand is not complete": dict(hand="234m567m345p678s89p", win="9p"),
         "5th copy": dict(hand="11123m345p678s88p [111m]", win="2m"),
-        "the winning tile is not in the hand": dict(hand="234m567m345p678s88p", win="1z"),
+        "win: 1z is not among the hand.s concealed tiles": dict(hand="234m567m345p678s88p", win="1z"),
         "contradictory flags": dict(hand="234m567m345p678s88p", win="6s", ippatsu=True),
     }
     for message, kwargs in cases.items():

@@ -20,7 +20,7 @@ from .forms import describe
 from .notation import parse_melds
 from .scoring.rules import RULES
 from .tenhou import MODES, pairi
-from .scoring.evaluate import Score
+from .scoring._fast import FastScore
 from .scoring.waits import WaitValue, mean_ron
 from .tiles import InvalidHandError
 
@@ -111,7 +111,7 @@ def _tiles(n: int) -> str:
     return f"{n} tile{'s' * (n != 1)}"
 
 
-def _kinds(v: WaitValue, riichi: bool) -> list[tuple[str, Score, Score]]:
+def _kinds(v: WaitValue, riichi: bool) -> list[tuple[str, FastScore, FastScore]]:
     """The (label, ron, tsumo) values to show of a wait: dama unless in riichi, riichi for a closed hand."""
     shown = [] if riichi else [("dama", v.ron, v.tsumo)]
     if v.riichi_ron is not None and v.riichi_tsumo is not None:

@@ -261,9 +261,6 @@ _core._score_setup(
 score_ids = _core.score_ids
 
 
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
-
-
 def fast_score(
     hand: str | Sequence[int],
     *,
@@ -297,50 +294,23 @@ def fast_score(
     >>> fast_score("123m456p789s11z222z", win="2z", tsumo=True).fu_breakdown
     (('base', 20), ('tsumo', 2), ('closed triplet 222z', 8), ('pair of the double wind', 4), ('rounded up', 6))
     """
-    from ..notation import parse_hand, parse_melds, parse_tiles
+    from .evaluate import _read_hand, _tile_ids, _wind  # the one reading of score()'s arguments
 
-    if isinstance(hand, str):
-        parsed = parse_hand(hand, players=players)
-        tiles = [
-            34 + suit if kind == FIVES[suit] and copy < parsed.red[suit] else kind
-            for kind, n in enumerate(parsed.counts)
-            for copy in range(n)
-            for suit in [kind // 9 if kind < 27 else 0]
-        ]
-        meld_list = list(parsed.melds)
-        drawn = parsed.drawn
-    else:
-        tiles, meld_list, drawn = list(hand), [], None
-    if isinstance(melds, str):
-        meld_list += parse_melds(melds)
-    elif melds:
-        meld_list += melds
-    if isinstance(win, str):
-        kind = parse_tiles(win).index(1)
-        win = 34 + FIVES.index(kind) if win.startswith("0") else kind
-    if win is None:
-        if drawn is None:
-            raise ScoringError("the winning tile is neither given nor written apart in the hand")
-        win = drawn
+    if type(players) is not int or players not in (3, 4):
+        raise ScoringError(f"players must be 3 or 4, got {players!r}")
+    counts, red, meld_list, win_id, _ = _read_hand(hand, melds, win, players)
+    tiles = concealed_ids(counts, red)
     flags = (
         TSUMO * tsumo | RIICHI * riichi | DOUBLE_RIICHI * double_riichi | IPPATSU * ippatsu | RINSHAN * rinshan
         | CHANKAN * chankan | LAST_TILE * last_tile | FIRST_DRAW * first_draw
     )  # fmt: skip
     return score_ids(
-        tiles, win, [_meld_ids(meld) for meld in meld_list], flags, _indicators(dora), _indicators(ura),
-        _wind(round_wind), _wind(seat_wind), kita, honba, sticks, players, code_of(rules),
+        tiles, win_id, [meld_ids(meld) for meld in meld_list], flags, _tile_ids(dora, "dora"), _tile_ids(ura, "ura"),
+        _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind"), kita, honba, sticks, players, code_of(rules),
     )  # fmt: skip
 
 
-def _wind(wind: int | str) -> int:
-    if isinstance(wind, str):
-        if wind not in _WINDS:
-            raise ScoringError(f"a wind is 0-3 or 'E', 'S', 'W', 'N', got {wind!r}")
-        return _WINDS[wind]
-    return wind
-
-
-def _meld_ids(meld: Meld) -> tuple[int, ...]:
+def meld_ids(meld: Meld) -> tuple[int, ...]:
     """(type, tile ids...) of a Meld: its first red fives as red ids."""
     red = meld.red
     ids = []
@@ -353,12 +323,13 @@ def _meld_ids(meld: Meld) -> tuple[int, ...]:
     return (MELD_TYPES.index(meld.kind), *ids)
 
 
-def _indicators(tiles: str | Sequence[int]) -> list[int]:
-    from ..notation import parse_tiles
-
-    if isinstance(tiles, str):
-        return [kind for kind, n in enumerate(parse_tiles(tiles)) for _ in range(n)]
-    return list(tiles)
+def concealed_ids(counts: Sequence[int], red: Sequence[int]) -> list[int]:
+    """Tile ids of 34 concealed counts with ``red`` red fives per suit (m, p, s) among the fives."""
+    ids = [kind for kind, copies in enumerate(counts) for _ in range(copies)]
+    for suit, reds in enumerate(red):
+        start = ids.index(FIVES[suit]) if reds else 0
+        ids[start:start + reds] = [34 + suit] * reds
+    return ids
 
 
 def input_dtype() -> np.dtype[Any]:

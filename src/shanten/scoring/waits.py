@@ -22,34 +22,26 @@ from dataclasses import dataclass
 
 from .._resolve import DeadLike, HandLike, MeldLike, to_hand
 from ..efficiency import ukeire
-from ..tiles import FIVES, RED_FIVES, TILE_NAMES, Hand, InvalidHandError, MeldKind
-from .evaluate import Score, _tile_ids, _wind, score
+from ..tiles import TILE_NAMES, InvalidHandError, MeldKind
+from .._core import score_ids
+from ._fast import RIICHI, TSUMO, FastScore, meld_ids, code_of, concealed_ids
+from .evaluate import _tile_ids, _wind
 from .rules import Rules, rules_named
 
 
 @dataclass(frozen=True)
 class WaitValue:
     """One wait: its ``tile`` and ``kind``, its ``live`` copies, and the ``Score`` of winning on it
-    by ron and by tsumo, dama and with riichi (None for an open hand)."""
+    by ron and by tsumo, dama and with riichi (None for an open hand); the scores are the compiled
+    kernel's (``shanten.scoring._fast``), equal to ``score``'s field by field."""
 
     tile: str
     kind: int
     live: int
-    ron: Score
-    tsumo: Score
-    riichi_ron: Score | None
-    riichi_tsumo: Score | None
-
-
-def concealed_ids(hand: Hand) -> list[int]:
-    """The concealed tiles of ``hand`` as tile ids, its red fives as red ids."""
-    ids = []
-    for kind, copies in enumerate(hand.counts):
-        ids += [kind] * copies
-    for suit, reds in enumerate(hand.red):
-        for _ in range(reds):
-            ids[ids.index(FIVES[suit])] = RED_FIVES[suit]
-    return ids
+    ron: FastScore
+    tsumo: FastScore
+    riichi_ron: FastScore | None
+    riichi_tsumo: FastScore | None
 
 
 def wait_values(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: DeadLike = None,
@@ -68,12 +60,15 @@ def wait_values(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead
         raise InvalidHandError(f"not tenpai: {h} is {waits.shanten}-shanten" if waits.shanten > 0
                                else f"not tenpai: {h} is complete")
     closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in h.melds)
-    tiles = concealed_ids(h)
+    tiles = concealed_ids(h.counts, h.red)
+    # The compiled kernel: a tenpai table values up to 14 discards x their waits x 4 ways.
+    melds_ids, code = [meld_ids(meld) for meld in h.melds], code_of(rules)
+    setting = (_tile_ids(dora, "dora"), (), _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind"))
     values = []
     for kind, live in zip(waits.kinds, waits.counts):
-        def value(tsumo: bool, riichi: bool) -> Score:
-            return score([*tiles, kind], win=kind, melds=h.melds, tsumo=tsumo, riichi=riichi, dora=dora,
-                         round_wind=round_wind, seat_wind=seat_wind, players=players, rules=rules)
+        def value(tsumo: bool, riichi: bool) -> FastScore:
+            flags = TSUMO * tsumo | RIICHI * riichi
+            return score_ids([*tiles, kind], kind, melds_ids, flags, *setting, 0, 0, 0, players, code)
 
         values.append(WaitValue(TILE_NAMES[kind], kind, live, value(False, False), value(True, False),
                                 value(False, True) if closed else None, value(True, True) if closed else None))
@@ -95,4 +90,5 @@ def mean_ron(values: Sequence[WaitValue], *, riichi: bool = False) -> float | No
     live = sum(v.live for v in values)
     if not live or (riichi and values[0].riichi_ron is None):
         return None
-    return sum(v.live * (v.riichi_ron if riichi else v.ron).points for v in values) / live  # type: ignore[union-attr]
+    scores = [v.riichi_ron if riichi else v.ron for v in values]
+    return sum(v.live * s.points for v, s in zip(values, scores) if s is not None) / live
