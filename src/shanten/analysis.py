@@ -101,13 +101,15 @@ def analyze(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: st
     h = to_hand(hand, melds, players)
     options: dict[str, Any] = {"rule": rule, "dead": dead, "players": players}
     if values is not None:
-        from .scoring.waits import check_setting, wait_values  # scoring loads only when values are asked for
+        from .scoring.waits import setting, values_of  # scoring loads only when values are asked for
 
-        check_setting(**values)
+        valued = setting(**values)
     forms = shanten_forms(h, **options)
     if h.concealed_count % 3 == 1:
         u = ukeire(h, **options)
-        waits = wait_values(h, **options, **values) if values is not None and u.shanten == 0 else None
+        waits = None
+        if values is not None and u.shanten == 0:
+            waits = values_of(h.counts, h.red, h.melds, u.kinds, u.counts, valued, players)
         return Analysis(h, rule, players, forms, u, improvements(h, **options) if u.shanten in (0, 1) else None, (),
                         waits)
     details = {(kind, red): (draws, good) for kind, red, draws, good, _ in _core.discard_details(h, **options)}
@@ -119,19 +121,19 @@ def analyze(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, rule: st
         improving = None if draws is None else summary(row.shanten, row.total, draws_of(draws))
         waits = None
         if values is not None and row.shanten == 0:
-            waits = wait_values(_without(h, row.kind, row.red), **options, **values)
+            waits = values_of(*_without(h, row.kind, row.red), h.melds, row.kinds, row.counts, valued, players)
         rows.append(Row(row, improving, None if good is None else good / row.total, waits))
     return Analysis(h, rule, players, forms, None, None, tuple(rows))
 
 
-def _without(hand: Hand, kind: int, red: bool) -> Hand:
-    """``hand`` after discarding one ``kind`` (its red five when ``red``)."""
+def _without(hand: Hand, kind: int, red: bool) -> tuple[list[int], list[int]]:
+    """The concealed counts and red fives of ``hand`` after discarding one ``kind`` (its red five when ``red``)."""
     counts = list(hand.counts)
     counts[kind] -= 1
     reds = list(hand.red)
     if red:
         reds[FIVES.index(kind)] -= 1
-    return Hand(tuple(counts), (reds[0], reds[1], reds[2]), hand.melds)
+    return counts, reds
 
 
 def _values_json(values: tuple[WaitValue, ...]) -> list[dict[str, Any]]:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .._resolve import DeadLike, HandLike, MeldLike, to_hand
 from ..efficiency import ukeire
-from ..tiles import TILE_NAMES, InvalidHandError, MeldKind
+from ..tiles import TILE_NAMES, InvalidHandError, Meld, MeldKind
 from .._core import score_ids
 from ._fast import RIICHI, TSUMO, FastScore, meld_ids, code_of, concealed_ids
 from .evaluate import _tile_ids, _wind
@@ -44,6 +45,23 @@ class WaitValue:
     riichi_tsumo: FastScore | None
 
 
+class Setting(NamedTuple):
+    """What a win's value depends on beyond the hand, read once: dora indicator ids, the winds
+    (0-3) and the rules as the kernel's code."""
+
+    dora: list[int]
+    round_wind: int
+    seat_wind: int
+    rules: int
+
+
+def setting(*, dora: str | Sequence[int] = (), round_wind: int | str = 0, seat_wind: int | str = 0,
+            rules: str | Rules = "tenhou") -> Setting:
+    """The setting of ``wait_values``'s arguments; ``ScoringError`` (one line) for a bad one."""
+    return Setting(_tile_ids(dora, "dora"), _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind"),
+                   code_of(rules_named(rules)))
+
+
 def wait_values(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: DeadLike = None,
                 dora: str | Sequence[int] = (), round_wind: int | str = 0, seat_wind: int | str = 0,
                 players: int = 4, rules: str | Rules = "tenhou", rule: str = "tenhou") -> tuple[WaitValue, ...]:
@@ -54,34 +72,30 @@ def wait_values(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead
     Raises ``InvalidHandError`` for a hand that is not 3n+1 or not tenpai.
     """
     h = to_hand(hand, melds, players)
-    check_setting(dora=dora, round_wind=round_wind, seat_wind=seat_wind, rules=rules)
+    values = setting(dora=dora, round_wind=round_wind, seat_wind=seat_wind, rules=rules)
     waits = ukeire(h, dead=dead, players=players, rule=rule)
     if waits.shanten != 0:
         raise InvalidHandError(f"not tenpai: {h} is {waits.shanten}-shanten" if waits.shanten > 0
                                else f"not tenpai: {h} is complete")
-    closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in h.melds)
-    tiles = concealed_ids(h.counts, h.red)
-    # The compiled kernel: a tenpai table values up to 14 discards x their waits x 4 ways.
-    melds_ids, code = [meld_ids(meld) for meld in h.melds], code_of(rules)
-    setting = (_tile_ids(dora, "dora"), (), _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind"))
-    values = []
-    for kind, live in zip(waits.kinds, waits.counts):
-        def value(tsumo: bool, riichi: bool) -> FastScore:
-            flags = TSUMO * tsumo | RIICHI * riichi
-            return score_ids([*tiles, kind], kind, melds_ids, flags, *setting, 0, 0, 0, players, code)
-
-        values.append(WaitValue(TILE_NAMES[kind], kind, live, value(False, False), value(True, False),
-                                value(False, True) if closed else None, value(True, True) if closed else None))
-    return tuple(values)
+    return values_of(h.counts, h.red, h.melds, waits.kinds, waits.counts, values, players)
 
 
-def check_setting(*, dora: str | Sequence[int] = (), round_wind: int | str = 0, seat_wind: int | str = 0,
-                  rules: str | Rules = "tenhou") -> None:
-    """Raise ``ScoringError`` (one line) for a bad setting, whether or not a hand is tenpai to use it."""
-    _tile_ids(dora, "dora")
-    _wind(round_wind, "round_wind")
-    _wind(seat_wind, "seat_wind")
-    rules_named(rules)
+def values_of(counts: Sequence[int], red: Sequence[int], called: Sequence[Meld], kinds: Sequence[int],
+              live: Sequence[int], setting: Setting, players: int) -> tuple[WaitValue, ...]:
+    """The values of the waits ``kinds`` (with their ``live`` copies, as ``ukeire`` or a discard row
+    gives them) of a tenpai hand: its 34 concealed ``counts``, ``red`` fives and ``called`` melds.
+    Scored by the compiled kernel: a table values up to 14 discards x their waits x 4 ways."""
+    closed = all(meld.kind is MeldKind.CLOSED_KAN for meld in called)
+    tiles = concealed_ids(counts, red)
+    melds = [meld_ids(meld) for meld in called]
+    dora, round_wind, seat_wind, code = setting
+
+    def value(kind: int, flags: int) -> FastScore:
+        return score_ids([*tiles, kind], kind, melds, flags, dora, (), round_wind, seat_wind, 0, 0, 0, players, code)
+
+    return tuple(WaitValue(TILE_NAMES[kind], kind, copies, value(kind, 0), value(kind, TSUMO),
+                           value(kind, RIICHI) if closed else None, value(kind, RIICHI | TSUMO) if closed else None)
+                 for kind, copies in zip(kinds, live))
 
 
 def mean_ron(values: Sequence[WaitValue], *, riichi: bool = False) -> float | None:
