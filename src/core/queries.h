@@ -37,7 +37,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
     const uint64_t drawable = summarize(live).held;
     const int groups = !quads_as_pairs; /* the table path, or limits checked against it */
     limit_view lv;
-    masked_row g[4];
+    masked_row g[4], first[SH_KINDS]; /* first: each discard's changed group after the first pass (a review) */
     struct group_memo memo;
     if (lim) {
         limit_view_init(&lv, c, lim, players);
@@ -80,6 +80,8 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 mark_exact(&g[k], &lv);
                 after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, taken < 0,
                                                     &masks[d]);
+                if (taken >= 0)
+                    first[d] = g[k]; /* marked, and solved if it had to be: the second pass starts from it */
             } else {
                 after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
             }
@@ -103,11 +105,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             c[d]--;
             const summary_t less = summarize(c);
             const masked_row kept = g[k];
-            if (k < ng - 1)
-                suit_masked(c, d / 9 * 9, &g[k]);
-            else
-                iso_masked(c, players, &g[k]);
-            mark_exact(&g[k], &lv);
+            g[k] = first[d];
             necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, 1, &masks[d]);
             masks[d] &= drawable;
             g[k] = kept;
