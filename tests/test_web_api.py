@@ -50,10 +50,11 @@ def test_analyze_returns_the_document_the_command_line_prints(
         client: TestClient, params: dict[str, str], argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--json"]) == 0
     printed = capsys.readouterr().out
-    response = client.get("/api/analyze", params=params)
+    response = client.get("/api/analyze", params={**params, "values": "true"})  # the command line values tenpai
     assert response.status_code == 200
     assert response.headers["content-type"] == "application/json"
     assert response.text + "\n" == printed
+    assert "values" not in client.get("/api/analyze", params=params).text  # only when asked for
     AnalysisDocument.model_validate(response.json())  # the OpenAPI document describes it
 
 
@@ -273,7 +274,7 @@ def test_serve_runs_workers_on_loopback_and_a_busy_port_is_one_line() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        assert answer == analyze("123m456p789s11225z", values={}).to_json()
+        assert answer == analyze("123m456p789s11225z").to_json()
         busy = subprocess.run([sys.executable, "-m", "shanten", "serve", "--port", str(port)],
                               capture_output=True, text=True)
         assert (busy.returncode, busy.stderr) == (

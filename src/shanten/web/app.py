@@ -78,6 +78,7 @@ Rule = Annotated[str, Query(description="tenhou: a win holds at most 4 of a kind
 Players = Annotated[int, Query(json_schema_extra={"enum": [3, 4]})]
 Dora = Annotated[str, Query(max_length=MAX_FIELD, description="dora indicators, e.g. 3m7z (for the wait values)")]
 Wind = Annotated[str, Query(json_schema_extra={"enum": list("ESWN")})]
+Values = Annotated[bool, Query(description="add each wait's value at tenpai (as the command line's JSON has them)")]
 Scoring = Annotated[str, Query(description="the scoring rules of the wait values",
                                json_schema_extra={"enum": list(SCORING_RULES)})]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
@@ -96,21 +97,23 @@ class _Options:
     round: str = "E"
     seat: str = "E"
     scoring: str = "tenhou"
+    values: bool = False
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
             melds = parse_melds(self.melds) if self.melds.strip() else None
         except InvalidHandError as error:
             raise InvalidHandError(f"melds: {error}") from None
+        # Valuing every tenpai discard costs a fifth of an analysis: only when asked for.
         values = {"dora": self.dora, "round_wind": self.round, "seat_wind": self.seat, "rules": self.scoring}
         return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back,
-                       values=values)
+                       values=values if self.values else None)
 
 
 async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4, dora: Dora = "",
-                   round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou") -> _Options:
+                   round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou", values: Values = False) -> _Options:
     # async: FastAPI would run a plain function in a thread, for nothing
-    return _Options(melds, dead, rule, players, dora, round, seat, scoring)
+    return _Options(melds, dead, rule, players, dora, round, seat, scoring, values)
 
 
 Options = Annotated[_Options, Depends(_options)]
