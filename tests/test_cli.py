@@ -210,3 +210,6 @@ def test_bad_value_settings_are_one_line() -> None:
                           (["--seat", "X"], "argument --seat: invalid choice: 'X' (choose from 'E', 'S', 'W', 'N')")):
         result = run("123m456p789s11225z", *args)
         assert (result.returncode, result.stderr) == (2, f"shanten: error: {message}\n")
+    result = run("23m456p22z678s [789s]", "--riichi")
+    assert (result.returncode, result.stderr) == (
+        2, "shanten: error: --riichi: 23m456p678s22z [789s] is open and cannot declare riichi\n")

@@ -22,7 +22,7 @@ from .scoring.rules import RULES
 from .tenhou import MODES, pairi
 from .scoring._fast import FastScore
 from .scoring.waits import WaitValue, mean_ron
-from .tiles import InvalidHandError
+from .tiles import InvalidHandError, MeldKind
 
 # name -> (module with ``command(argv) -> int``, one line for --help); the query command needs no name.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -181,6 +181,8 @@ def _query(argv: Sequence[str]) -> int:
         values = {"dora": args.dora, "round_wind": args.round, "seat_wind": args.seat, "rules": args.scoring}
         analysis = analyze(args.query, melds=melds, rule=args.rule, dead=args.dead, players=args.players,
                            back=args.all, values=values)
+        if args.riichi and any(meld.kind is not MeldKind.CLOSED_KAN for meld in analysis.hand.melds):
+            raise InvalidHandError(f"--riichi: {analysis.hand} is open and cannot declare riichi")
     except InvalidHandError as error:
         print(f"shanten: error: {error}", file=sys.stderr)
         return 2
