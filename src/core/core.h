@@ -76,7 +76,7 @@ int load_necessary(void); /* read necessary.bin on first use; -1 with the error 
 
 /* ---- the units' entry points --------------------------------------------- */
 
-extern PyMethodDef scalar_methods[], efficiency_methods[], batch_methods[], scoring_methods[];
+extern PyMethodDef scalar_methods[], efficiency_methods[], batch_methods[], scoring_methods[], expected_methods[];
 int efficiency_add_types(PyObject *module);
 int scoring_add_types(PyObject *module);
 

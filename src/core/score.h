@@ -134,10 +134,12 @@ static inline void sc_add(uint64_t *mask, uint8_t *han, int *sum, int id, int h)
     *sum += h;
 }
 
-/* Base points, limit and payments of han and fu (han 0: no yaku) or of yakuman multiples. */
-static void sc_pay(const sc_search *s, int han, int fu, int multiples, struct score_result *r)
+/* Base points, limit and payments of han and fu (han 0: no yaku) or of yakuman multiples, for a
+ * win by tsumo or not, by the dealer or not (the expected-value engine prices ura dora with it). */
+static void sc_payments(const struct score_rules *rules, const struct win_input *in, int tsumo, int dealer, int han,
+                        int fu, int multiples, struct score_result *r)
 {
-    const uint32_t bits = s->rules->bits;
+    const uint32_t bits = rules->bits;
     int base, limit = SC_NO_LIMIT;
     if (multiples) {
         base = 8000 * multiples;
@@ -162,16 +164,15 @@ static void sc_pay(const sc_search *s, int han, int fu, int multiples, struct sc
     }
     r->base = base;
     r->limit = (uint8_t)limit;
-    const struct win_input *in = s->in;
-    const int payers = in->players - 1, honba = in->honba * s->rules->honba_value;
+    const int payers = in->players - 1, honba = in->honba * rules->honba_value;
     r->ron = r->from_dealer = r->from_others = 0;
-    if (!s->tsumo) {
-        r->points = sc_ceil100(base * (s->dealer ? 6 : 4));
+    if (!tsumo) {
+        r->points = sc_ceil100(base * (dealer ? 6 : 4));
         r->ron = r->points + honba * payers;
         r->total = r->ron;
     } else {
         const int split = in->players == 3 && !(bits & SR_TSUMO_LOSS);
-        if (s->dealer) {
+        if (dealer) {
             r->from_others = sc_ceil100(split ? base * 3 : base * 2);
             r->points = r->from_others * payers;
         } else {
@@ -184,6 +185,11 @@ static void sc_pay(const sc_search *s, int han, int fu, int multiples, struct sc
         r->total = r->points + honba * payers;
     }
     r->total += 1000 * in->sticks;
+}
+
+static void sc_pay(const sc_search *s, int han, int fu, int multiples, struct score_result *r)
+{
+    sc_payments(s->rules, s->in, s->tsumo, s->dealer, han, fu, multiples, r);
 }
 
 /* Keep the scoring if it beats the best so far. */

@@ -1,0 +1,763 @@
+/* The expected-value engine's search graph and its turn-by-turn values (ev.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ev.h"
+#include "queries.h"
+
+/* ---- hands as keys ---------------------------------------------------------------------- */
+
+/* 34 kinds x 3 bits, then the 3 red fives and 2 bits of riichi state: 107 bits in two words. */
+typedef struct {
+    uint64_t a, b;
+} ev_key;
+
+static const int RED_KIND[3] = {4, 13, 22};
+
+static inline int id_kind(int id) { return id < SH_KINDS ? id : RED_KIND[id - SH_KINDS]; }
+
+static inline void key_step(ev_key *k, int id, int add)
+{
+    uint64_t *w = id < 21 ? &k->a : &k->b;
+    const int shift = id < 21 ? 3 * id : id < SH_KINDS ? 3 * (id - 21) : 39 + id - SH_KINDS;
+    if (add)
+        *w += 1ull << shift;
+    else
+        *w -= 1ull << shift;
+}
+
+static inline ev_key key_with_state(ev_key k, int state)
+{
+    k.b = (k.b & ~(3ull << 42)) | (uint64_t)state << 42;
+    return k;
+}
+
+static inline uint64_t key_hash(ev_key k)
+{
+    uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return h ^ h >> 29;
+}
+
+/* ---- the graph ---------------------------------------------------------------------------- */
+
+typedef struct {
+    ev_key key;
+    uint8_t h[EV_IDS];
+    int8_t shanten;
+    uint8_t state, tenpai;
+    int32_t stay; /* draw nodes: where a draw that changes nothing leaves the hand */
+} ev_node;
+
+typedef struct {
+    int32_t from, to; /* edge: draw node -> discard node (-1: a riichi win); option: discard -> draw node */
+    uint8_t tile, weight;
+    double score, score_last; /* a win's value: on any draw, on the last one (haitei) */
+} ev_link;
+
+typedef struct {
+    ev_node *v;
+    int n, cap;
+    int32_t *slots; /* open addressing: node index + 1, 0 empty */
+    size_t mask;
+} ev_nodes;
+
+typedef struct {
+    ev_link *v;
+    int n, cap;
+} ev_links;
+
+typedef struct {
+    const ev_config *cfg;
+    ev_nodes draw, discard;
+    ev_links edges, options;
+    int32_t *todo_draw, *todo_discard;
+    int n_todo_draw, n_todo_discard, cap_todo_draw, cap_todo_discard;
+    int shanten0, closed, failed;
+    double total; /* the pool's size */
+} ev_graph;
+
+static int grow(void **v, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    int cap2 = *cap ? *cap : 256;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *p = realloc(*v, (size_t)cap2 * size);
+    if (!p)
+        return -1;
+    *v = p;
+    *cap = cap2;
+    return 0;
+}
+
+static int slots_grow(ev_nodes *t)
+{
+    const size_t cap = t->mask ? 2 * (t->mask + 1) : 1024;
+    int32_t *s = calloc(cap, sizeof *s);
+    if (!s)
+        return -1;
+    for (int i = 0; i < t->n; i++) {
+        size_t j = key_hash(t->v[i].key) & (cap - 1);
+        while (s[j])
+            j = (j + 1) & (cap - 1);
+        s[j] = i + 1;
+    }
+    free(t->slots);
+    t->slots = s;
+    t->mask = cap - 1;
+    return 0;
+}
+
+/* The node of a key, or -1 with *slot where it would go. */
+static int find(const ev_nodes *t, ev_key k, size_t *slot)
+{
+    size_t j = key_hash(k) & t->mask;
+    for (; t->slots[j]; j = (j + 1) & t->mask) {
+        const ev_node *n = &t->v[t->slots[j] - 1];
+        if (n->key.a == k.a && n->key.b == k.b)
+            return t->slots[j] - 1;
+    }
+    *slot = j;
+    return -1;
+}
+
+static int push_todo(int32_t **todo, int *n, int *cap, int32_t i)
+{
+    if (grow((void **)todo, cap, *n + 1, sizeof **todo) < 0)
+        return -1;
+    (*todo)[(*n)++] = i;
+    return 0;
+}
+
+/* The node of hand h in riichi state `state`, made (and queued) when new; -1 on failure. */
+static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
+{
+    ev_nodes *t = discard ? &g->discard : &g->draw;
+    k = key_with_state(k, state);
+    size_t slot;
+    if (!t->mask && slots_grow(t) < 0)
+        return g->failed = -1;
+    int i = find(t, k, &slot);
+    if (i >= 0)
+        return i;
+    const int max = g->cfg->max_nodes;
+    if (max && g->draw.n + g->discard.n >= max)
+        return g->failed = -2;
+    if (grow((void **)&t->v, &t->cap, t->n + 1, sizeof *t->v) < 0)
+        return g->failed = -1;
+    i = t->n++;
+    ev_node *n = &t->v[i];
+    n->key = k;
+    memcpy(n->h, h, EV_IDS);
+    n->state = (uint8_t)state;
+    n->stay = i;
+    t->slots[slot] = i + 1;
+    if ((size_t)t->n * 2 > t->mask && slots_grow(t) < 0)
+        return g->failed = -1;
+    if (discard ? push_todo(&g->todo_discard, &g->n_todo_discard, &g->cap_todo_discard, i)
+                : push_todo(&g->todo_draw, &g->n_todo_draw, &g->cap_todo_draw, i))
+        return g->failed = -1;
+    return i;
+}
+
+static int link(ev_links *l, int from, int to, int tile, int weight, double score, double score_last)
+{
+    if (grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
+        return -1;
+    l->v[l->n++] = (ev_link){from, to, (uint8_t)tile, (uint8_t)weight, score, score_last};
+    return 0;
+}
+
+/* ---- hands -------------------------------------------------------------------------------- */
+
+static void merged(const uint8_t *h, uint8_t *c)
+{
+    memcpy(c, h, SH_KINDS);
+    c[4] += h[34];
+    c[13] += h[35];
+    c[22] += h[36];
+}
+
+static int distance(const uint8_t *h, const uint8_t *org)
+{
+    int d = 0;
+    for (int i = 0; i < EV_IDS; i++)
+        d += h[i] > org[i] ? h[i] - org[i] : 0;
+    return d;
+}
+
+/* Live copies of id i when holding h: the pool as it started, with the starting hand's
+ * tiles that h no longer holds put back (a discard returns to the pool). */
+static inline int live(const ev_graph *g, const uint8_t *h, int i)
+{
+    return g->cfg->pool[i] + g->cfg->hand[i] - h[i];
+}
+
+static ev_key key_of(const uint8_t *h)
+{
+    ev_key k = {0, 0};
+    for (int i = 0; i < EV_IDS; i++)
+        for (int n = 0; n < h[i]; n++)
+            key_step(&k, i, 1);
+    return k;
+}
+
+/* ---- the value of a win ------------------------------------------------------------------- */
+
+/* n choose r for n <= 136, r <= 5 (ura indicators) */
+static double choose(int n, int r)
+{
+    if (r < 0 || r > n)
+        return 0.0;
+    double v = 1.0;
+    for (int i = 1; i <= r; i++)
+        v = v * (n - r + i) / i;
+    return v;
+}
+
+/* The kind a dora indicator of kind k points to. */
+static int dora_of(int k, int players)
+{
+    if (k < 27) {
+        if (players == 3 && k == 0)
+            return 8;
+        if (players == 3 && k == 8)
+            return 0;
+        return k % 9 == 8 ? k - 8 : k + 1;
+    }
+    if (k < 31)
+        return k == 30 ? 27 : k + 1;
+    return k == 33 ? 31 : k + 1;
+}
+
+/* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
+ * drawn from the unseen tiles `unseen` and the winning hand holds `held` of each kind. */
+static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
+{
+    static const double C[5][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+    double dp[6][13];
+    memset(dp, 0, sizeof dp);
+    dp[0][0] = 1.0;
+    int total = 0, blank = 0, top = 0; /* blank: indicators of kinds not held; top: most ura so far */
+    for (int ind = 0; ind < SH_KINDS; ind++) {
+        const int count = unseen[ind], gain = held[dora_of(ind, players)];
+        total += count;
+        if (!gain) {
+            blank += count;
+            continue;
+        }
+        for (int sel = n - 1; sel >= 0; sel--) /* downwards: each kind is taken once */
+            for (int u = top; u >= 0; u--) {
+                const double x = dp[sel][u];
+                if (x == 0.0)
+                    continue;
+                for (int take = 1; take <= count && sel + take <= n; take++) {
+                    const int u2 = u + gain * take > 12 ? 12 : u + gain * take;
+                    dp[sel + take][u2] += x * C[count][take];
+                }
+            }
+        top = top + gain * n > 12 ? 12 : top + gain * n;
+    }
+    /* the rest of the indicators from the kinds that give nothing, all at once */
+    const double all = choose(total, n);
+    for (int u = 0; u <= 12; u++) {
+        double x = 0.0;
+        for (int sel = 0; sel <= n; sel++)
+            x += dp[sel][u] * choose(blank, n - sel);
+        p[u] = all > 0 ? x / all : (u == 0);
+    }
+}
+
+/* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
+ * on any draw (*any) and on the last one (*last); 0: no yaku. The hand is scored once; ippatsu,
+ * haitei and ura dora add han to the reading that scored best (as mahjong-cpp prices ura dora). */
+static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state, double *any, double *last)
+{
+    const ev_config *cfg = g->cfg;
+    struct win_input in = cfg->win;
+    merged(h, in.counts);
+    for (int s = 0; s < 3; s++)
+        in.red[s] = cfg->red_fives ? h[SH_KINDS + s] : 0;
+    in.win = (uint8_t)id_kind(tile);
+    in.flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
+    struct score_result r;
+    *any = *last = 0.0;
+    if (score_hand(&in, &cfg->rules, &r) != SC_OK)
+        return;
+    if (!r.yaku) { /* no yaku: haitei alone can make it a win */
+        in.flags |= SC_LAST_TILE;
+        if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku)
+            *last = r.points;
+        return;
+    }
+    if (r.base >= 8000) { /* a yakuman: nothing adds to it */
+        *any = *last = r.points;
+        return;
+    }
+    double p[13] = {1.0};
+    int top = 0;
+    if (state != EV_FREE && cfg->uradora && cfg->indicators) {
+        uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
+        memcpy(held, in.counts, SH_KINDS);
+        for (int m = 0; m < in.n_melds; m++) {
+            const struct score_meld *ml = &in.melds[m];
+            if (ml->type == SC_CHI)
+                held[ml->kind]++, held[ml->kind + 1]++, held[ml->kind + 2]++;
+            else
+                held[ml->kind] += ml->type == SC_PON ? 3 : 4;
+        }
+        for (int i = 0; i < EV_IDS; i++)
+            lives[i] = (uint8_t)live(g, h, i);
+        merged(lives, unseen);
+        ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
+        top = 12;
+    }
+    const int dealer = in.seat_wind == 0, han = r.han + (state == EV_IPPATSU);
+    for (int u = 0; u <= top; u++) {
+        if (p[u] == 0.0)
+            continue;
+        struct score_result up;
+        sc_payments(&cfg->rules, &in, 1, dealer, han + u, r.fu, 0, &up);
+        *any += p[u] * up.points;
+        if (cfg->last_tile)
+            sc_payments(&cfg->rules, &in, 1, dealer, han + u + 1, r.fu, 0, &up);
+        *last += p[u] * up.points;
+    }
+}
+
+/* ---- building --------------------------------------------------------------------------------- */
+
+/* A draw node: the draws it searches. */
+static int expand_draw(ev_graph *g, int i)
+{
+    const ev_config *cfg = g->cfg;
+    uint8_t h[EV_IDS], c[SH_KINDS + 2];
+    memcpy(h, g->draw.v[i].h, EV_IDS);
+    const int state = g->draw.v[i].state;
+    merged(h, c);
+    const summary_t sm = summarize(c);
+    uint64_t wait;
+    const int shanten = necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
+    g->draw.v[i].shanten = (int8_t)shanten;
+    g->draw.v[i].tenpai = shanten == 0;
+    if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
+        const int stay = node(g, 0, h, g->draw.v[i].key, EV_RIICHI);
+        if (stay < 0)
+            return -1;
+        g->draw.v[i].stay = stay;
+    }
+    const int allow = cfg->tegawari && state == EV_FREE &&
+                      distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    const ev_key key = g->draw.v[i].key;
+    for (int t = 0; t < EV_IDS; t++) {
+        const int w = live(g, h, t), wins = shanten == 0 && (wait >> id_kind(t) & 1);
+        if (w <= 0 || !(allow || (wait >> id_kind(t) & 1)))
+            continue;
+        h[t]++;
+        double score = 0.0, last = 0.0;
+        if (wins)
+            win_values(g, h, t, state, &score, &last);
+        int to = -1;
+        if (state == EV_FREE) {
+            ev_key k = key;
+            key_step(&k, t, 1);
+            to = node(g, 1, h, k, EV_FREE);
+        }
+        h[t]--;
+        if (g->failed)
+            return -1;
+        if (link(&g->edges, i, to, t, w, score, last) < 0 || (to >= 0 && link(&g->options, to, i, t, 0, 0, 0) < 0))
+            return g->failed = -1;
+    }
+    return 0;
+}
+
+/* Kinds whose discard leaves a complete hand tenpai (a win turned down may keep any wait). */
+static uint64_t tenpai_discards(uint8_t *c, int players, int forms)
+{
+    uint64_t m = 0, wait;
+    for (int k = 0; k < SH_KINDS; k++) {
+        if (!c[k])
+            continue;
+        c[k]--;
+        const summary_t sm = summarize(c);
+        if (necessary_fast(c, &sm, players, forms, &wait) == 1)
+            m |= 1ull << k;
+        c[k]++;
+    }
+    return m;
+}
+
+/* unnecessary_tiles of queries.h on the table path, with each group's complement merged once:
+ * a discard changes one group's row. Returns the replacement number; *keep: the held kinds
+ * whose discard leaves it. */
+static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *keep)
+{
+    const int M = sm->tiles / 3;
+    const uint8_t *rows[4];
+    row_t r[4], rest[4];
+    int bases[3];
+    const int ns = run_suits(players, bases), ng = fast_rows(c, players, rows);
+    memset(r, 0, sizeof r);
+    for (int k = 0; k < ng; k++)
+        r[k] = row_load(rows[k]);
+    int best = SH_INF;
+    if (forms & FORM_REGULAR)
+        best = complement_rows(r, ng, M, rest);
+    if (forms & FORM_SEVEN_PAIRS)
+        best = min2(best, seven_pairs(c, sm, NULL, 0));
+    if (forms & FORM_ORPHANS)
+        best = min2(best, thirteen_orphans(c, sm, NULL));
+    *keep = 0;
+    for (uint64_t held = sm->held; held; held &= held - 1) {
+        const int t = lowest_bit(held);
+        int g = ns;
+        for (int k = 0; k < ns; k++)
+            if (t >= bases[k] && t < bases[k] + 9)
+                g = k;
+        c[t]--;
+        int v = SH_INF;
+        if (forms & FORM_REGULAR)
+            v = final_value(row_load(g < ns ? suit_row(c + bases[g]) : iso_row(c, players)), rest[g], M);
+        if (forms & (FORM_SEVEN_PAIRS | FORM_ORPHANS)) {
+            const summary_t less = summarize(c);
+            if (forms & FORM_SEVEN_PAIRS)
+                v = min2(v, seven_pairs(c, &less, NULL, 0));
+            if (forms & FORM_ORPHANS)
+                v = min2(v, thirteen_orphans(c, &less, NULL));
+        }
+        c[t]++;
+        if (v == best)
+            *keep |= 1ull << t;
+    }
+    return best;
+}
+
+/* A discard node: the discards it searches, each declaring riichi or not as the policy allows. */
+static int expand_discard(ev_graph *g, int i)
+{
+    const ev_config *cfg = g->cfg;
+    uint8_t h[EV_IDS], c[SH_KINDS + 2];
+    memcpy(h, g->discard.v[i].h, EV_IDS);
+    merged(h, c);
+    const summary_t sm = summarize(c);
+    uint64_t keep;
+    const int shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
+    g->discard.v[i].shanten = (int8_t)shanten;
+    const int allow = cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    /* a complete hand (a win turned down) keeps nothing: its discards are searched within the bound
+     * only, and those that leave it tenpai may declare riichi */
+    const uint64_t tenpai = shanten == 0                         ? keep
+                            : shanten < 0 && allow && g->closed ? tenpai_discards(c, cfg->players, cfg->forms)
+                                                                : 0;
+    if (shanten < 0)
+        keep = 0;
+    const ev_key key = g->discard.v[i].key;
+    for (int t = 0; t < EV_IDS; t++) {
+        if (!h[t] || !(allow || (keep >> id_kind(t) & 1)))
+            continue;
+        const int ready = tenpai >> id_kind(t) & 1;
+        int states[2], n = 0;
+        if (ready && g->closed && cfg->riichi != EV_RIICHI_NEVER)
+            states[n++] = cfg->ippatsu ? EV_IPPATSU : EV_RIICHI;
+        if (!(ready && g->closed && cfg->riichi == EV_RIICHI_ALWAYS))
+            states[n++] = EV_FREE;
+        h[t]--;
+        ev_key k = key;
+        key_step(&k, t, 0);
+        for (int s = 0; s < n; s++) {
+            const int d = node(g, 0, h, k, states[s]);
+            if (d < 0)
+                return -1;
+            if (link(&g->options, i, d, t, 0, 0, 0) < 0)
+                return g->failed = -1;
+            if (states[s] != EV_FREE)
+                continue;
+            /* drawing the discard back: a win when the discard node is complete */
+            double score = 0.0, last = 0.0;
+            if (shanten < 0)
+                win_values(g, g->discard.v[i].h, t, EV_FREE, &score, &last);
+            if (link(&g->edges, d, i, t, live(g, h, t), score, last) < 0)
+                return g->failed = -1;
+        }
+        h[t]++;
+    }
+    return 0;
+}
+
+/* Group links by their first end (a counting sort, stable) and drop repeats: an edge may be
+ * met from both of its ends. Returns each node's start in l->v, or NULL. */
+static int32_t *group(ev_links *l, int nodes, int targets)
+{
+    int32_t *start = calloc((size_t)nodes + 1, sizeof *start), *seen = malloc(sizeof *seen * ((size_t)targets + 1));
+    ev_link *out = malloc(sizeof *out * ((size_t)l->n + 1));
+    if (!start || !seen || !out) {
+        free(start), free(seen), free(out);
+        return NULL;
+    }
+    for (int i = 0; i < l->n; i++)
+        start[l->v[i].from + 1]++;
+    for (int i = 0; i < nodes; i++)
+        start[i + 1] += start[i];
+    for (int i = 0; i < l->n; i++)
+        out[start[l->v[i].from]++] = l->v[i];
+    for (int i = nodes; i > 0; i--)
+        start[i] = start[i - 1];
+    start[0] = 0;
+    for (int i = 0; i <= targets; i++)
+        seen[i] = -1;
+    int n = 0;
+    for (int v = 0; v < nodes; v++) {
+        const int begin = start[v];
+        start[v] = n;
+        for (int i = begin; i < start[v + 1]; i++) {
+            const int to = out[i].to;
+            if (to >= 0 && seen[to] == v)
+                continue;
+            if (to >= 0)
+                seen[to] = v;
+            out[n++] = out[i];
+        }
+    }
+    start[nodes] = n;
+    free(seen);
+    free(l->v);
+    l->v = out;
+    l->n = l->cap = n;
+    return start;
+}
+
+/* ---- the values, turn by turn ----------------------------------------------------------------- */
+
+typedef struct {
+    double tp, wp, es;
+} ev_value;
+
+static inline double objective(const ev_value *v, int obj)
+{
+    return obj == EV_OBJ_WIN ? v->wp : v->es;
+}
+
+/* Is a better than b for the policy? Ties go to the higher other numbers. */
+static inline int better(const ev_value *a, const ev_value *b, int obj)
+{
+    const double x = objective(a, obj), y = objective(b, obj);
+    if (x != y)
+        return x > y;
+    if (a->wp != b->wp)
+        return a->wp > b->wp;
+    if (a->es != b->es)
+        return a->es > b->es;
+    return a->tp > b->tp;
+}
+
+/* The value of drawing into a win worth `score`, against going on with `next`. */
+static inline ev_value take_win(double score, const ev_value *next, int obj)
+{
+    ev_value w = {1.0, 1.0, score};
+    if (obj == EV_OBJ_SEPARATE) {
+        w.es = score > next->es ? score : next->es;
+        return w;
+    }
+    return better(next, &w, obj) ? *next : w;
+}
+
+/* The graph as the turn loop reads it: plain arrays, wins apart. */
+typedef struct {
+    int32_t *start, *to;        /* draw node d's ordinary edges: to[start[d] .. start[d+1]) */
+    uint8_t *weight;
+    int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
+    uint8_t *win_weight;
+    double *win_score, *win_last;
+    double *drawn;              /* live copies of every searched draw, per draw node */
+    int32_t *opt_start, *opt;   /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
+} ev_flat;
+
+static void flat_free(ev_flat *f)
+{
+    free(f->start), free(f->to), free(f->weight), free(f->win_start), free(f->win_to), free(f->win_weight);
+    free(f->win_score), free(f->win_last), free(f->drawn), free(f->opt_start), free(f->opt);
+}
+
+static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, ev_flat *f)
+{
+    const int nd = g->draw.n, nx = g->discard.n, ne = g->edges.n, no = g->options.n;
+    f->start = malloc(sizeof(int32_t) * (nd + 1));
+    f->win_start = malloc(sizeof(int32_t) * (nd + 1));
+    f->to = malloc(sizeof(int32_t) * (ne + 1));
+    f->weight = malloc(ne + 1);
+    f->win_to = malloc(sizeof(int32_t) * (ne + 1));
+    f->win_weight = malloc(ne + 1);
+    f->win_score = malloc(sizeof(double) * (ne + 1));
+    f->win_last = malloc(sizeof(double) * (ne + 1));
+    f->drawn = malloc(sizeof(double) * (nd + 1));
+    f->opt_start = malloc(sizeof(int32_t) * (nx + 1));
+    f->opt = malloc(sizeof(int32_t) * (no + 1));
+    if (!f->start || !f->win_start || !f->to || !f->weight || !f->win_to || !f->win_weight || !f->win_score ||
+        !f->win_last || !f->drawn || !f->opt_start || !f->opt)
+        return -1;
+    int n = 0, w = 0;
+    for (int d = 0; d < nd; d++) {
+        f->start[d] = n, f->win_start[d] = w;
+        int total = 0;
+        for (int e = edge_start[d]; e < edge_start[d + 1]; e++) {
+            const ev_link *l = &g->edges.v[e];
+            total += l->weight;
+            if (l->score > 0 || l->score_last > 0) {
+                f->win_to[w] = l->to, f->win_weight[w] = l->weight;
+                f->win_score[w] = l->score, f->win_last[w++] = l->score_last;
+            } else {
+                f->to[n] = l->to, f->weight[n++] = l->weight;
+            }
+        }
+        f->drawn[d] = total;
+    }
+    f->start[nd] = n, f->win_start[nd] = w;
+    for (int x = 0; x <= nx; x++)
+        f->opt_start[x] = option_start[x];
+    for (int o = 0; o < no; o++)
+        f->opt[o] = g->options.v[o].to;
+    return 0;
+}
+
+int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
+{
+    ev_graph g;
+    memset(&g, 0, sizeof g);
+    g.cfg = cfg;
+    ev_flat f;
+    memset(&f, 0, sizeof f);
+    uint8_t c[SH_KINDS + 2];
+    merged(cfg->hand, c);
+    const summary_t sm = summarize(c);
+    const int fourteen = sm.tiles % 3 == 2;
+    g.shanten0 = best_of_forms(evaluate(c, &sm, NULL, cfg->players, 0), cfg->forms) - 1;
+    g.closed = 1;
+    for (int m = 0; m < cfg->win.n_melds; m++)
+        g.closed &= cfg->win.melds[m].type == SC_CLOSED_KAN;
+    for (int i = 0; i < EV_IDS; i++)
+        g.total += cfg->pool[i];
+    int n_rows = 0, result = -1;
+    int32_t *edge_start = NULL, *option_start = NULL;
+    ev_value *layer = NULL;
+    const int root = node(&g, fourteen, cfg->hand, key_of(cfg->hand), EV_FREE);
+    if (root < 0)
+        goto done;
+    while (g.n_todo_draw || g.n_todo_discard) {
+        if (g.n_todo_discard ? expand_discard(&g, g.todo_discard[--g.n_todo_discard]) < 0
+                             : expand_draw(&g, g.todo_draw[--g.n_todo_draw]) < 0)
+            goto done;
+    }
+    const int nd = g.draw.n, nx = g.discard.n;
+    *nodes = nd + nx;
+    edge_start = group(&g.edges, nd, nx);
+    option_start = group(&g.options, nx, nd);
+    /* four layers: draw and discard nodes at this turn and the next */
+    layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
+    if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0)
+        goto done;
+    ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
+    /* the rows: the root's options (14 tiles) or the root itself (13) */
+    int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;
+    if (fourteen) {
+        for (int o = option_start[root]; o < option_start[root + 1]; o++)
+            row_node[n_opts] = g.options.v[o].to, row_tile[n_opts++] = g.options.v[o].tile;
+    } else {
+        row_node[0] = root, row_tile[0] = -1, n_opts = 1;
+    }
+    const int obj = cfg->objective, T = cfg->draws;
+    const double inv = 1.0 / g.total;
+    ev_value keep[2 * EV_IDS][EV_TURNS + 1];
+    for (int k = T; k >= 0; k--) {
+        ev_value *swap = d_next;
+        d_next = d_now, d_now = swap;
+        swap = x_next, x_next = x_now, x_now = swap;
+        for (int d = 0; d < nd; d++) {
+            const ev_node *n = &g.draw.v[d];
+            ev_value v = {n->tenpai, 0.0, 0.0};
+            if (k < T) {
+                /* base + (sum of w * (to - base)) / S, over the searched draws */
+                const ev_value base = d_next[n->stay];
+                double tp = 0, wp = 0, es = 0;
+                for (int e = f.start[d]; e < f.start[d + 1]; e++) {
+                    const ev_value *to = &x_next[f.to[e]];
+                    const double w = f.weight[e];
+                    tp += w * to->tp, wp += w * to->wp, es += w * to->es;
+                }
+                for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
+                    const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
+                    const ev_value to = take_win(k + 1 == T ? f.win_last[e] : f.win_score[e], next, obj);
+                    const double w = f.win_weight[e];
+                    tp += w * to.tp, wp += w * to.wp, es += w * to.es;
+                }
+                const double drawn = f.drawn[d];
+                v.tp = n->tenpai ? 1.0 : base.tp + (tp - drawn * base.tp) * inv;
+                v.wp = base.wp + (wp - drawn * base.wp) * inv;
+                v.es = base.es + (es - drawn * base.es) * inv;
+            }
+            d_now[d] = v;
+        }
+        for (int x = 0; x < nx; x++) {
+            const int32_t *o = f.opt + f.opt_start[x], *end = f.opt + f.opt_start[x + 1];
+            ev_value best = d_now[*o];
+            if (obj == EV_OBJ_SEPARATE) {
+                for (o++; o < end; o++) {
+                    const ev_value *v = &d_now[*o];
+                    best.tp = v->tp > best.tp ? v->tp : best.tp;
+                    best.wp = v->wp > best.wp ? v->wp : best.wp;
+                    best.es = v->es > best.es ? v->es : best.es;
+                }
+            } else {
+                for (o++; o < end; o++)
+                    if (better(&d_now[*o], &best, obj))
+                        best = d_now[*o];
+            }
+            x_now[x] = best;
+        }
+        for (int r = 0; r < n_opts; r++)
+            keep[r][k] = d_now[row_node[r]];
+    }
+    /* one row per discard: of riichi and dama, the better at the start */
+    int source[2 * EV_IDS];
+    for (int r = 0; r < n_opts; r++) {
+        int same = -1;
+        for (int q = 0; q < n_rows; q++)
+            if (rows[q].tile == row_tile[r])
+                same = q;
+        const ev_node *n = &g.draw.v[row_node[r]];
+        if (same >= 0) {
+            if (!better(&keep[r][0], &keep[source[same]][0], obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj))
+                continue;
+        } else {
+            same = n_rows++;
+        }
+        source[same] = r;
+        ev_row *row = &rows[same];
+        row->tile = row_tile[r];
+        row->shanten = n->shanten;
+        row->riichi = n->state != EV_FREE;
+        for (int k = 0; k <= T; k++) {
+            row->v[EV_TP][k] = keep[r][k].tp;
+            row->v[EV_WP][k] = keep[r][k].wp;
+            row->v[EV_ES][k] = keep[r][k].es;
+        }
+    }
+    result = n_rows;
+done:
+    if (g.failed)
+        result = g.failed;
+    flat_free(&f);
+    free(layer);
+    free(edge_start);
+    free(option_start);
+    free(g.draw.v);
+    free(g.discard.v);
+    free(g.draw.slots);
+    free(g.discard.slots);
+    free(g.edges.v);
+    free(g.options.v);
+    free(g.todo_draw);
+    free(g.todo_discard);
+    return result;
+}

@@ -1,0 +1,62 @@
+/* The expected-value engine: tenpai probability, win probability and expected
+ * score per turn of every discard of a hand, by exact dynamic programming over
+ * the hands one player can reach by drawing from the live tiles and discarding
+ * (docs/ev.md states the model). Plain C over the shanten kernels and the
+ * scoring kernel; ev.c reads the Python arguments.
+ *
+ * The search graph has two kinds of node:
+ *   a draw node   (13 tiles after a discard, riichi state): it averages over
+ *                 the draws, weighted by live copies;
+ *   a discard node (14 tiles after a draw): it takes its best option.
+ * Which draws and discards are searched (the bounded search): the draws that
+ * lower the shanten and the discards that keep it, plus, while
+ * (tiles changed from the starting hand) + shanten < starting shanten + extra,
+ * every draw (tegawari) and every discard (shanten-back). A discard node can
+ * also go back to any draw node that drew into it (throwing the drawn tile),
+ * and a draw node can draw back the tile it discarded. The values are then
+ * filled turn by turn from the last one. */
+#ifndef SHANTEN_EV_H
+#define SHANTEN_EV_H
+
+#include <stdint.h>
+
+#include "score.h"
+
+#define EV_IDS 37   /* tile ids: kinds 0-33 (fives without their red copy), 34-36 red 5m 5p 5s */
+#define EV_TURNS 64 /* draws searched at most */
+
+enum { EV_TP, EV_WP, EV_ES, EV_VALUES };      /* tenpai probability, win probability, expected score */
+enum { EV_OBJ_SEPARATE, EV_OBJ_SCORE, EV_OBJ_WIN }; /* what a choice maximises */
+enum { EV_RIICHI_NEVER, EV_RIICHI_ALWAYS, EV_RIICHI_CHOOSE }; /* at a closed tenpai discard */
+enum { EV_POOL_CONSTANT, EV_POOL_EXACT };      /* a discarded tile returns to the pool, or is gone */
+
+/* riichi state of a draw node: none, declared (frozen hand), declared this turn (ippatsu pending) */
+enum { EV_FREE, EV_RIICHI, EV_IPPATSU };
+
+typedef struct {
+    int draws;                  /* draws left for the starting hand */
+    int forms;                  /* FORM_ bits of necessary.h */
+    int players;
+    int tegawari, shanten_back, extra;
+    int red_fives, uradora, ippatsu, last_tile;
+    int objective, riichi;
+    int max_nodes;              /* the bound on memory and time: 0 for none */
+    uint8_t hand[EV_IDS];       /* the starting hand, 13 or 14 tiles with the melds' 3 each */
+    uint8_t pool[EV_IDS];       /* live copies of each id (kinds 4, 13, 22 without the red copy) */
+    struct win_input win;       /* melds, dora, winds, players of every win; counts set per win */
+    struct score_rules rules;
+    uint8_t indicators;         /* dora indicators: as many ura indicators */
+} ev_config;
+
+typedef struct {
+    int tile;                   /* the discard's id (-1: the 13-tile hand itself) */
+    int shanten;                /* after the discard */
+    int riichi;                 /* the discard declares riichi (the policy's choice) */
+    double v[EV_VALUES][EV_TURNS + 1]; /* per turn from the first: v[.][k] with draws - k draws left */
+} ev_row;
+
+/* Fill rows (up to 15) for the starting hand; returns the number of rows, or -1 out of
+ * memory, -2 over max_nodes. *nodes: the graph's size. */
+int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes);
+
+#endif
