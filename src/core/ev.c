@@ -636,6 +636,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
     g.closed = 1;
     for (int m = 0; m < cfg->win.n_melds; m++)
         g.closed &= cfg->win.melds[m].type == SC_CLOSED_KAN;
+    g.total = cfg->divisor_extra;
     for (int i = 0; i < EV_IDS; i++)
         g.total += cfg->pool[i];
     int n_rows = 0, result = -1;

@@ -41,6 +41,7 @@ typedef struct {
     int red_fives, uradora, ippatsu, last_tile;
     int objective, riichi;
     int max_nodes;              /* the bound on memory and time: 0 for none */
+    int divisor_extra;          /* added to the pool's size for the draw probabilities' divisor */
     uint8_t hand[EV_IDS];       /* the starting hand, 13 or 14 tiles with the melds' 3 each */
     uint8_t pool[EV_IDS];       /* live copies of each id (kinds 4, 13, 22 without the red copy) */
     struct win_input win;       /* melds, dora, winds, players of every win; counts set per win */

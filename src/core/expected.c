@@ -15,9 +15,9 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     ev_config cfg;
     memset(&cfg, 0, sizeof cfg);
     int indicators;
-    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiii)", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
+    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiiii)", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
                           &cfg.players, &cfg.tegawari, &cfg.shanten_back, &cfg.extra, &cfg.red_fives, &cfg.uradora,
-                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators))
+                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators, &cfg.divisor_extra))
         return NULL;
     PyObject *result = NULL;
     if (hand.len != EV_IDS || pool.len != EV_IDS || win.len != (Py_ssize_t)sizeof(struct win_input)) {

@@ -26,6 +26,7 @@ import numpy as np
 from . import _core
 from ._resolve import HandLike, MeldLike, to_hand
 from .efficiency import discards, ukeire
+from .forms import shanten_forms
 from .scoring._fast import MELD_TYPES, code_of, input_dtype, rules_code
 from .scoring.evaluate import _dora_kind, _tile_ids, _wind
 from .scoring.rules import Rules, ScoringError, rules_named
@@ -42,11 +43,6 @@ MAX_SHANTEN = 3
 MAX_HANDS = 1_500_000
 """The search's bound on hands (each costs about 100 bytes and a microsecond)."""
 
-# mahjong-cpp's scoring counts these yakuman twice (suuankou tanki, 13-sided kokushi, ...).
-_MAHJONG_CPP_RULES = rules_code(double_yakuman=("kokushi musou 13-sided", "suuankou tanki",
-                                                "junsei chuuren poutou", "daisuushii"))
-
-
 class ExpectedValueError(InvalidHandError):
     """A position ``expected`` does not answer (a complete hand, one beyond the exact bound)."""
 
@@ -61,7 +57,10 @@ class Model:
     dama by the objective, or ``"always"`` / ``"never"`` declare. ``tegawari`` (draws that keep the
     shanten) and ``shanten_back`` (discards that raise it) are searched while the tiles changed from
     the starting hand plus the shanten stay below the starting shanten plus ``extra``. ``ippatsu``,
-    ``last_tile`` (haitei) and ``ura`` are priced in a win's value.
+    ``last_tile`` (haitei) and ``ura`` are priced in a win's value. ``divisor``: the draw
+    probabilities' denominator, ``"hand"`` (every tile not in the 13-tile hand, so the
+    probabilities add up to 1) or ``"pool"`` (mahjong-cpp's: the pool as it started, one short for
+    a 14-tile start).
     """
 
     objective: Objective = "score"
@@ -74,11 +73,17 @@ class Model:
     last_tile: bool = True
     ura: bool = True
     red_fives: bool = True
+    divisor: Literal["hand", "pool"] = "hand"
 
 
-MAHJONG_CPP = Model(objective="separate", riichi="always", ippatsu=False, last_tile=False)
-"""mahjong-cpp's model (with its default options): ``expected(..., model=MAHJONG_CPP)`` reproduces
-its numbers (its scoring counts four yakuman twice; ``rules`` is then ignored)."""
+MAHJONG_CPP = Model(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor="pool")
+"""mahjong-cpp's model (with its default options): with ``rules=MAHJONG_CPP_RULES``, ``expected``
+reproduces its numbers."""
+
+MAHJONG_CPP_RULES = rules_code(double_yakuman=("kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou",
+                                               "daisuushii"))
+"""mahjong-cpp's scoring: Tenhou's, but four yakuman count twice (13-sided kokushi, suuankou tanki,
+junsei chuuren, daisuushii)."""
 
 
 @dataclass(frozen=True)
@@ -178,14 +183,14 @@ def _win_template(h: Hand, indicators: list[int], round_wind: int, seat_wind: in
 
 def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
              dora: str | Sequence[int] = (), round_wind: int | str = "E", seat_wind: int | str = "E",
-             draws: int = 17, players: int = 4, rules: str | Rules = "tenhou", model: Model = Model(),
+             draws: int = 17, players: int = 4, rules: str | Rules | int = "tenhou", model: Model = Model(),
              max_hands: int = MAX_HANDS) -> Expected:
     """Tenpai probability, win probability and expected score per turn of every discard of a
     14-tile ``hand`` (3n+2 with its melds), or of a 13-tile hand itself, best first.
 
     ``dead``: tiles seen elsewhere (rivers, other players' melds), as notation or tile ids; the
     ``dora`` indicators are dead too. ``draws``: the draws left (17: a fresh game). ``rules``: the
-    scoring rules (``shanten.scoring`` presets). ``model``: the player's choices (``Model``;
+    scoring rules (a ``shanten.scoring`` preset name, ``Rules`` or kernel code). ``model``: the player's choices (``Model``;
     ``MAHJONG_CPP`` for mahjong-cpp's). Raises ``InvalidHandError`` for bad input and
     ``ExpectedValueError`` for a complete hand or one beyond the bound (more than 3-shanten after
     its best discard, or a search passing ``max_hands``), each with a one-line message.
@@ -199,14 +204,14 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     indicators, dead_ids = _ids(dora, "dora"), _ids(dead, "dead")
     try:
         winds = _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind")
-        code = _MAHJONG_CPP_RULES if model == MAHJONG_CPP else code_of(rules_named(rules) if isinstance(rules, str)
-                                                                       else rules)
+        code = code_of(rules if isinstance(rules, int) else rules_named(rules) if isinstance(rules, str) else rules)
     except ScoringError as error:
         raise InvalidHandError(str(error)) from None
     if not model.red_fives:
         code &= ~2
-    best = _core.shanten(h, players=players)
-    if best < 0:
+    forms = shanten_forms(h, players=players)
+    best = forms.shanten if model.forms == "all" else forms.regular
+    if best is None or best < 0:
         raise ExpectedValueError(f"{h} is complete: score it with shanten.scoring.score")
     if best > MAX_SHANTEN:
         raise ExpectedValueError(f"{h} is {best}-shanten: the exact search answers up to {MAX_SHANTEN}-shanten "
@@ -221,7 +226,7 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
             ids[34 + suit] = reds
     config = (draws, _FORMS[model.forms], players, model.tegawari, model.shanten_back, model.extra, model.red_fives,
               model.ura, model.ippatsu, model.last_tile, _OBJECTIVES[model.objective], _RIICHI[model.riichi],
-              max_hands, len(indicators))
+              max_hands, len(indicators), size - 13 if model.divisor == "hand" else 0)
     try:
         rows, hands = _core.expected(bytes(ids), pool, _win_template(h, indicators, *winds, players), code,
                                      tuple(int(v) for v in config))
