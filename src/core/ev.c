@@ -45,19 +45,29 @@ typedef struct {
     uint8_t h[EV_IDS];
     int8_t shanten;
     uint8_t state, tenpai;
-    int32_t stay; /* draw nodes: where a draw that changes nothing leaves the hand */
+    int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
+    int32_t depth; /* the fewest draws from the start */
 } ev_node;
 
 typedef struct {
     int32_t from, to; /* edge: draw node -> discard node (-1: a riichi win); option: discard -> draw node */
+    int32_t win;      /* edges: index of the win's values + 1, 0 for none */
     uint8_t tile, weight;
-    double score, score_last; /* a win's value: on any draw, on the last one (haitei) */
 } ev_link;
+
+typedef struct {
+    double any, last; /* a win's value: on any draw, on the last one (haitei) */
+} ev_win;
+
+typedef struct {
+    ev_key key;
+    int32_t index; /* node index + 1, 0 empty */
+} ev_slot;
 
 typedef struct {
     ev_node *v;
     int n, cap;
-    int32_t *slots; /* open addressing: node index + 1, 0 empty */
+    ev_slot *slots; /* open addressing, the keys kept beside the indices */
     size_t mask;
 } ev_nodes;
 
@@ -70,6 +80,8 @@ typedef struct {
     const ev_config *cfg;
     ev_nodes draw, discard;
     ev_links edges, options;
+    ev_win *wins;
+    int n_wins, cap_wins;
     int32_t *todo_draw, *todo_discard;
     int n_todo_draw, n_todo_discard, cap_todo_draw, cap_todo_discard;
     int shanten0, closed, failed;
@@ -94,14 +106,14 @@ static int grow(void **v, int *cap, int need, size_t size)
 static int slots_grow(ev_nodes *t)
 {
     const size_t cap = t->mask ? 2 * (t->mask + 1) : 1024;
-    int32_t *s = calloc(cap, sizeof *s);
+    ev_slot *s = calloc(cap, sizeof *s);
     if (!s)
         return -1;
     for (int i = 0; i < t->n; i++) {
         size_t j = key_hash(t->v[i].key) & (cap - 1);
-        while (s[j])
+        while (s[j].index)
             j = (j + 1) & (cap - 1);
-        s[j] = i + 1;
+        s[j] = (ev_slot){t->v[i].key, i + 1};
     }
     free(t->slots);
     t->slots = s;
@@ -113,11 +125,9 @@ static int slots_grow(ev_nodes *t)
 static int find(const ev_nodes *t, ev_key k, size_t *slot)
 {
     size_t j = key_hash(k) & t->mask;
-    for (; t->slots[j]; j = (j + 1) & t->mask) {
-        const ev_node *n = &t->v[t->slots[j] - 1];
-        if (n->key.a == k.a && n->key.b == k.b)
-            return t->slots[j] - 1;
-    }
+    for (; t->slots[j].index; j = (j + 1) & t->mask)
+        if (t->slots[j].key.a == k.a && t->slots[j].key.b == k.b)
+            return t->slots[j].index - 1;
     *slot = j;
     return -1;
 }
@@ -152,7 +162,8 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
     memcpy(n->h, h, EV_IDS);
     n->state = (uint8_t)state;
     n->stay = i;
-    t->slots[slot] = i + 1;
+    n->depth = -1;
+    t->slots[slot] = (ev_slot){k, i + 1};
     if ((size_t)t->n * 2 > t->mask && slots_grow(t) < 0)
         return g->failed = -1;
     if (discard ? push_todo(&g->todo_discard, &g->n_todo_discard, &g->cap_todo_discard, i)
@@ -161,12 +172,25 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
     return i;
 }
 
-static int link(ev_links *l, int from, int to, int tile, int weight, double score, double score_last)
+static int link(ev_links *l, int from, int to, int tile, int weight, int win)
 {
     if (grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
         return -1;
-    l->v[l->n++] = (ev_link){from, to, (uint8_t)tile, (uint8_t)weight, score, score_last};
+    l->v[l->n++] = (ev_link){from, to, win, (uint8_t)tile, (uint8_t)weight};
     return 0;
+}
+
+/* Keep a win's values; returns its index + 1 (0: no win, or out of memory with g->failed set). */
+static int keep_win(ev_graph *g, double any, double last)
+{
+    if (any <= 0 && last <= 0)
+        return 0;
+    if (grow((void **)&g->wins, &g->cap_wins, g->n_wins + 1, sizeof *g->wins) < 0) {
+        g->failed = -1;
+        return 0;
+    }
+    g->wins[g->n_wins++] = (ev_win){any, last};
+    return g->n_wins;
 }
 
 /* ---- hands -------------------------------------------------------------------------------- */
@@ -236,6 +260,17 @@ static int dora_of(int k, int players)
 static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
 {
     static const double C[5][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
+    if (n == 1) { /* one indicator: the share of the unseen tiles pointing at each count held */
+        int by_gain[13] = {0}, total = 0;
+        for (int ind = 0; ind < SH_KINDS; ind++) {
+            const int gain = held[dora_of(ind, players)];
+            by_gain[gain > 12 ? 12 : gain] += unseen[ind];
+            total += unseen[ind];
+        }
+        for (int u = 0; u <= 12; u++)
+            p[u] = total ? (double)by_gain[u] / total : (u == 0);
+        return;
+    }
     double dp[6][13];
     memset(dp, 0, sizeof dp);
     dp[0][0] = 1.0;
@@ -358,6 +393,7 @@ static int expand_draw(ev_graph *g, int i)
         double score = 0.0, last = 0.0;
         if (wins)
             win_values(g, h, t, state, &score, &last);
+        const int win = keep_win(g, score, last);
         int to = -1;
         if (state == EV_FREE) {
             ev_key k = key;
@@ -367,7 +403,7 @@ static int expand_draw(ev_graph *g, int i)
         h[t]--;
         if (g->failed)
             return -1;
-        if (link(&g->edges, i, to, t, w, score, last) < 0 || (to >= 0 && link(&g->options, to, i, t, 0, 0, 0) < 0))
+        if (link(&g->edges, i, to, t, w, win) < 0 || (to >= 0 && link(&g->options, to, i, t, 0, 0) < 0))
             return g->failed = -1;
     }
     return 0;
@@ -470,7 +506,7 @@ static int expand_discard(ev_graph *g, int i)
             const int d = node(g, 0, h, k, states[s]);
             if (d < 0)
                 return -1;
-            if (link(&g->options, i, d, t, 0, 0, 0) < 0)
+            if (link(&g->options, i, d, t, 0, 0) < 0)
                 return g->failed = -1;
             if (states[s] != EV_FREE)
                 continue;
@@ -478,7 +514,8 @@ static int expand_discard(ev_graph *g, int i)
             double score = 0.0, last = 0.0;
             if (shanten < 0)
                 win_values(g, g->discard.v[i].h, t, EV_FREE, &score, &last);
-            if (link(&g->edges, d, i, t, live(g, h, t), score, last) < 0)
+            const int win = keep_win(g, score, last);
+            if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
                 return g->failed = -1;
         }
         h[t]++;
@@ -528,10 +565,48 @@ static int32_t *group(ev_links *l, int nodes, int targets)
     return start;
 }
 
+/* Each node's depth, the fewest draws from the start (a 0-1 breadth-first search: a draw adds
+ * one, a discard none): a node's values are needed only from that many draws on. */
+static int depths(ev_graph *g, int root, int fourteen, const int32_t *edge_start, const int32_t *option_start)
+{
+    const int nd = g->draw.n, nx = g->discard.n;
+    int32_t *queue = malloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
+    if (!queue)
+        return -1;
+    int head = nd + nx + 1, tail = head;
+    if (fourteen)
+        g->discard.v[root].depth = 0, queue[tail++] = ~root;
+    else
+        g->draw.v[root].depth = 0, queue[tail++] = root;
+    while (head < tail) {
+        const int v = queue[head++];
+        if (v >= 0) { /* a draw node: its draws lead one deeper; its stay as deep */
+            const int d = g->draw.v[v].depth;
+            const int stay = g->draw.v[v].stay;
+            if (g->draw.v[stay].depth < 0 || g->draw.v[stay].depth > d)
+                g->draw.v[stay].depth = d, queue[--head] = stay;
+            for (int e = edge_start[v]; e < edge_start[v + 1]; e++) {
+                const int x = g->edges.v[e].to;
+                if (x >= 0 && (g->discard.v[x].depth < 0 || g->discard.v[x].depth > d + 1))
+                    g->discard.v[x].depth = d + 1, queue[tail++] = ~x;
+            }
+        } else {
+            const int x = ~v, d = g->discard.v[x].depth;
+            for (int o = option_start[x]; o < option_start[x + 1]; o++) {
+                const int to = g->options.v[o].to;
+                if (g->draw.v[to].depth < 0 || g->draw.v[to].depth > d)
+                    g->draw.v[to].depth = d, queue[--head] = to;
+            }
+        }
+    }
+    free(queue);
+    return 0;
+}
+
 /* ---- the values, turn by turn ----------------------------------------------------------------- */
 
 typedef struct {
-    double tp, wp, es;
+    double tp, wp, es, pad; /* four lanes: the loops below vectorise */
 } ev_value;
 
 static inline double objective(const ev_value *v, int obj)
@@ -555,7 +630,7 @@ static inline int better(const ev_value *a, const ev_value *b, int obj)
 /* The value of drawing into a win worth `score`, against going on with `next`. */
 static inline ev_value take_win(double score, const ev_value *next, int obj)
 {
-    ev_value w = {1.0, 1.0, score};
+    ev_value w = {1.0, 1.0, score, 0.0};
     if (obj == EV_OBJ_SEPARATE) {
         w.es = score > next->es ? score : next->es;
         return w;
@@ -565,19 +640,19 @@ static inline ev_value take_win(double score, const ev_value *next, int obj)
 
 /* The graph as the turn loop reads it: plain arrays, wins apart. */
 typedef struct {
-    int32_t *start, *to;        /* draw node d's ordinary edges: to[start[d] .. start[d+1]) */
-    uint8_t *weight;
+    int32_t *start, *to;  /* draw node d's ordinary edges: to[start[d] .. start[d+1]) */
+    double *weight;
     int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
-    uint8_t *win_weight;
-    double *win_score, *win_last;
-    double *drawn;              /* live copies of every searched draw, per draw node */
-    int32_t *opt_start, *opt;   /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
+    double *win_weight;
+    const ev_win **win;
+    double *drawn;        /* live copies of every searched draw, per draw node */
+    int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
 } ev_flat;
 
 static void flat_free(ev_flat *f)
 {
     free(f->start), free(f->to), free(f->weight), free(f->win_start), free(f->win_to), free(f->win_weight);
-    free(f->win_score), free(f->win_last), free(f->drawn), free(f->opt_start), free(f->opt);
+    free(f->win), free(f->drawn), free(f->opt_start), free(f->opt);
 }
 
 static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, ev_flat *f)
@@ -586,16 +661,15 @@ static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *
     f->start = malloc(sizeof(int32_t) * (nd + 1));
     f->win_start = malloc(sizeof(int32_t) * (nd + 1));
     f->to = malloc(sizeof(int32_t) * (ne + 1));
-    f->weight = malloc(ne + 1);
+    f->weight = malloc(sizeof(double) * (ne + 1));
     f->win_to = malloc(sizeof(int32_t) * (ne + 1));
-    f->win_weight = malloc(ne + 1);
-    f->win_score = malloc(sizeof(double) * (ne + 1));
-    f->win_last = malloc(sizeof(double) * (ne + 1));
+    f->win_weight = malloc(sizeof(double) * (ne + 1));
+    f->win = malloc(sizeof(ev_win *) * (ne + 1));
     f->drawn = malloc(sizeof(double) * (nd + 1));
     f->opt_start = malloc(sizeof(int32_t) * (nx + 1));
     f->opt = malloc(sizeof(int32_t) * (no + 1));
-    if (!f->start || !f->win_start || !f->to || !f->weight || !f->win_to || !f->win_weight || !f->win_score ||
-        !f->win_last || !f->drawn || !f->opt_start || !f->opt)
+    if (!f->start || !f->win_start || !f->to || !f->weight || !f->win_to || !f->win_weight || !f->win ||
+        !f->drawn || !f->opt_start || !f->opt)
         return -1;
     int n = 0, w = 0;
     for (int d = 0; d < nd; d++) {
@@ -604,9 +678,8 @@ static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *
         for (int e = edge_start[d]; e < edge_start[d + 1]; e++) {
             const ev_link *l = &g->edges.v[e];
             total += l->weight;
-            if (l->score > 0 || l->score_last > 0) {
-                f->win_to[w] = l->to, f->win_weight[w] = l->weight;
-                f->win_score[w] = l->score, f->win_last[w++] = l->score_last;
+            if (l->win) {
+                f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win[w++] = &g->wins[l->win - 1];
             } else {
                 f->to[n] = l->to, f->weight[n++] = l->weight;
             }
@@ -656,7 +729,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
     option_start = group(&g.options, nx, nd);
     /* four layers: draw and discard nodes at this turn and the next */
     layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
-    if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0)
+    if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0 ||
+        depths(&g, root, fourteen, edge_start, option_start) < 0)
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
@@ -669,6 +743,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
     }
     const int obj = cfg->objective, T = cfg->draws;
     const double inv = 1.0 / g.total;
+    static const ev_value zero = {0, 0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
     for (int k = T; k >= 0; k--) {
         ev_value *swap = d_next;
@@ -676,30 +751,38 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
         swap = x_next, x_next = x_now, x_now = swap;
         for (int d = 0; d < nd; d++) {
             const ev_node *n = &g.draw.v[d];
-            ev_value v = {n->tenpai, 0.0, 0.0};
-            if (k < T) {
-                /* base + (sum of w * (to - base)) / S, over the searched draws */
-                const ev_value base = d_next[n->stay];
-                double tp = 0, wp = 0, es = 0;
-                for (int e = f.start[d]; e < f.start[d + 1]; e++) {
-                    const ev_value *to = &x_next[f.to[e]];
-                    const double w = f.weight[e];
-                    tp += w * to->tp, wp += w * to->wp, es += w * to->es;
-                }
-                for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
-                    const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
-                    const ev_value to = take_win(k + 1 == T ? f.win_last[e] : f.win_score[e], next, obj);
-                    const double w = f.win_weight[e];
-                    tp += w * to.tp, wp += w * to.wp, es += w * to.es;
-                }
-                const double drawn = f.drawn[d];
-                v.tp = n->tenpai ? 1.0 : base.tp + (tp - drawn * base.tp) * inv;
-                v.wp = base.wp + (wp - drawn * base.wp) * inv;
-                v.es = base.es + (es - drawn * base.es) * inv;
+            if (n->depth > k)
+                continue; /* not reached by then: never read */
+            if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
+                d_now[d] = zero;
+                d_now[d].tp = n->tenpai;
+                continue;
             }
+            /* base + (sum of w * (to - base)) / S, over the searched draws */
+            const ev_value base = d_next[n->stay];
+            ev_value sum = zero;
+            for (int e = f.start[d]; e < f.start[d + 1]; e++) {
+                const ev_value *to = &x_next[f.to[e]];
+                const double w = f.weight[e];
+                sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es, sum.pad += w * to->pad;
+            }
+            for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
+                const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
+                const ev_value to = take_win(k + 1 == T ? f.win[e]->last : f.win[e]->any, next, obj);
+                const double w = f.win_weight[e];
+                sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es, sum.pad += w * to.pad;
+            }
+            const double drawn = f.drawn[d];
+            ev_value v;
+            v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
+            v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
+            v.es = base.es + (sum.es - drawn * base.es) * inv;
+            v.pad = 0.0;
             d_now[d] = v;
         }
         for (int x = 0; x < nx; x++) {
+            if (g.discard.v[x].depth > k)
+                continue;
             const int32_t *o = f.opt + f.opt_start[x], *end = f.opt + f.opt_start[x + 1];
             ev_value best = d_now[*o];
             if (obj == EV_OBJ_SEPARATE) {
@@ -758,6 +841,7 @@ done:
     free(g.discard.slots);
     free(g.edges.v);
     free(g.options.v);
+    free(g.wins);
     free(g.todo_draw);
     free(g.todo_discard);
     return result;
