@@ -7,15 +7,17 @@ Every subcommand is dispatched from ``main`` through ``COMMANDS``; see
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__
 from .analysis import FORMS, Analysis, analyze
+from .ev import Expected, ExpectedValueError, Model, expected
 from .forms import describe
 from .notation import parse_melds
 from .scoring.rules import RULES
@@ -39,6 +41,7 @@ EXAMPLES = """examples:
   shanten 123456789m1122p --dead 33p --json
   shanten --tenhou 1111m111122233z            the text tenhou.net/2 shows
   shanten 23m456p789s22z678s --seat S --dora 1m   the value of each wait (and --riichi: once declared)
+  shanten 234777p340s56677z --ev --dora 9p     win probability and expected score of each discard
 
 columns of the discard table:
   discard   the tile to discard (0m, 0p, 0s: a red five)
@@ -50,6 +53,9 @@ columns of the discard table:
   good      share of the advancing live tiles after which a wait on 2+ kinds is possible (1-shanten only)
   ron       at tenpai: the ron points of the waits (dama), averaged over their live copies; 0: no yaku
   riichi    the same with riichi declared (a closed hand; alone with --riichi)
+  win       with --ev: the probability of winning by tsumo within --draws draws (docs/ev.md)
+  score     with --ev: the expected tsumo income over those draws (0 without a win)
+  decl      with --ev: riichi or dama, as the best play declares with this discard
   kinds     the uke-ire kinds (the waits at tenpai)
   -         not applicable to this row (a number, 0 included, is a count)
 
@@ -88,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat", choices=WINDS, default="E", help="the seat wind (default E: the dealer)")
     parser.add_argument("--riichi", action="store_true", help="the hand has declared riichi: values with riichi only")
     parser.add_argument("--scoring", choices=tuple(RULES), default="tenhou", help="the scoring rules of the values")
+    parser.add_argument("--ev", action="store_true",
+                        help="expected value: win probability and expected score of each discard (docs/ev.md)")
+    parser.add_argument("--draws", type=int, default=17, metavar="N", help="with --ev: the draws left (default 17)")
+    parser.add_argument("--objective", choices=("score", "win"), default="score",
+                        help="with --ev: what the best play maximises (default score)")
     parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
     parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
     parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")
@@ -119,8 +130,9 @@ def _kinds(v: WaitValue, riichi: bool) -> list[tuple[str, FastScore, FastScore]]
     return shown
 
 
-def text(analysis: Analysis, style: Style, riichi: bool = False) -> list[str]:
-    """The lines ``shanten QUERY`` prints; ``riichi``: the hand has declared it (values with riichi only)."""
+def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | str | None = None) -> list[str]:
+    """The lines ``shanten QUERY`` prints; ``riichi``: the hand has declared it (values with riichi only);
+    ``ev``: the expected values of ``--ev`` (or why there are none)."""
     hand, f = analysis.hand, analysis.forms
     setting = "".join([", 3-player" if analysis.players == 3 else "", ", rule wrc" if analysis.rule == "wrc" else ""])
     lines = [f"{style(str(hand), '1')}  ({_tiles(hand.concealed_count)}{setting})",
@@ -139,6 +151,12 @@ def text(analysis: Analysis, style: Style, riichi: bool = False) -> list[str]:
             lines.append("values (ron / tsumo points):")
             lines += [f"  {v.tile} x{v.live}: " + "   ".join(
                 f"{label} {ron.points} / {tsumo.points}" for label, ron, tsumo in _kinds(v, riichi)) for v in analysis.values]
+        if isinstance(ev, str):
+            lines.append(f"expected value: {ev}")
+        elif ev is not None:
+            row = ev[0]
+            lines.append(f"expected in {ev.draws} draws: tenpai {row.tenpai[0]:.1%}, win {row.win[0]:.1%}, "
+                         f"score {row.score[0]:.0f}")
         return lines
     if f.shanten == -1:
         lines.append("complete: the discards that keep tenpai")
@@ -146,6 +164,11 @@ def text(analysis: Analysis, style: Style, riichi: bool = False) -> list[str]:
     columns = [] if not valued else [("riichi", True)] if riichi else [("ron", False)] + (
         [("riichi", True)] if valued[0][0].riichi_ron is not None else [])
     heads = "".join(f"{name:>7} " for name, _ in columns)
+    expected = {row.tile: row for row in ev} if isinstance(ev, Expected) else None
+    if expected is not None:
+        heads += f"{'win':>6} {'score':>6} {'decl':<6} "
+    if isinstance(ev, str):
+        lines.insert(2, f"expected value: {ev}")
     lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5} {heads} kinds")
     for row in analysis.rows:
         d, imp = row.discard, row.improvements
@@ -154,6 +177,10 @@ def text(analysis: Analysis, style: Style, riichi: bool = False) -> list[str]:
         good = f"{row.good_shape:>5.0%}" if row.good_shape is not None else f"{'-':>5}"
         means = [None if not row.values else mean_ron(row.values, riichi=with_riichi) for _, with_riichi in columns]
         value = "".join(f"{'-' if mean is None else round(mean):>7} " for mean in means)
+        if expected is not None:
+            e = expected.get(d.tile)
+            value += (f"{'-':>6} {'-':>6} {'-':<6} " if e is None else
+                      f"{e.win[0]:>6.1%} {e.score[0]:>6.0f} {'riichi' if e.riichi else 'dama' if e.shanten == 0 else '-':<6} ")
         line = f"{d.tile:<8}{d.shanten:<9}{d.total:>6}  {improve}  {good} {value} {' '.join(d.tiles) or 'none'}"
         lines.append(style(line + "  (back)", "2") if d.back else line)
     return lines
@@ -183,13 +210,40 @@ def _query(argv: Sequence[str]) -> int:
                            back=args.all, values=values)
         if args.riichi and any(meld.kind is not MeldKind.CLOSED_KAN for meld in analysis.hand.melds):
             raise InvalidHandError(f"--riichi: {analysis.hand} is open and cannot declare riichi")
+        ev = _expected(args, analysis) if args.ev else None
     except InvalidHandError as error:
         print(f"shanten: error: {error}", file=sys.stderr)
         return 2
     if args.json:
-        return write(json.dumps(analysis.to_json(), ensure_ascii=False))
+        document = analysis.to_json()
+        if args.ev:
+            document["expected"] = {"error": ev} if isinstance(ev, str) else expected_json(ev)
+        return write(json.dumps(document, ensure_ascii=False))
     colour = sys.stdout is not None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    return write("\n".join(text(analysis, Style(colour), args.riichi)))
+    return write("\n".join(text(analysis, Style(colour), args.riichi, ev)))
+
+
+def _expected(args: argparse.Namespace, analysis: Analysis) -> Expected | str:
+    """The ``--ev`` table, or the one-line reason a hand within the rules has none (beyond the bound)."""
+    if args.riichi:
+        raise InvalidHandError("--ev values the choices before riichi: leave out --riichi")
+    if analysis.forms.shanten < 0 and analysis.hand.concealed_count % 3 == 2:
+        return "the hand is complete"
+    try:
+        return expected(analysis.hand, dead=args.dead, dora=args.dora, round_wind=args.round, seat_wind=args.seat,
+                        draws=args.draws, players=args.players, rules=args.scoring,
+                        model=Model(objective=args.objective))
+    except ExpectedValueError as error:
+        return str(error)
+
+
+def expected_json(table: Expected) -> dict[str, Any]:
+    """The ``expected`` object of ``--json`` (and of the web API): the model and one entry per discard,
+    each number per turn from now (index 0) to the last draw."""
+    return {"draws": table.draws, "hands": table.hands, "model": dataclasses.asdict(table.model),
+            "discards": [{"discard": row.tile, "shanten": row.shanten, "riichi": row.riichi, "ukeire": row.ukeire,
+                          "tenpai": row.tenpai.tolist(), "win": row.win.tolist(), "score": row.score.tolist()}
+                         for row in table]}
 
 
 def write(output: str) -> int:
