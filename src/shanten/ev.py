@@ -181,20 +181,22 @@ def _win_template(h: Hand, indicators: list[int], round_wind: int, seat_wind: in
     return row.tobytes()
 
 
-def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
+@dataclass(frozen=True)
+class Position:
+    """A position read and checked: the hand, its size with the melds, the dead kinds (34 counts, for
+    the uke-ire) and the compiled kernel's arguments (``_core.expected(*args)``: what a benchmark times)."""
+
+    hand: Hand
+    size: int
+    seen: list[int]
+    args: tuple[bytes, bytes, bytes, int, tuple[int, ...]]
+
+
+def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
              dora: str | Sequence[int] = (), round_wind: int | str = "E", seat_wind: int | str = "E",
              draws: int = 17, players: int = 4, rules: str | Rules | int = "tenhou", model: Model = Model(),
-             max_hands: int = MAX_HANDS) -> Expected:
-    """Tenpai probability, win probability and expected score per turn of every discard of a
-    14-tile ``hand`` (3n+2 with its melds), or of a 13-tile hand itself, best first.
-
-    ``dead``: tiles seen elsewhere (rivers, other players' melds), as notation or tile ids; the
-    ``dora`` indicators are dead too. ``draws``: the draws left (17: a fresh game). ``rules``: the
-    scoring rules (a ``shanten.scoring`` preset name, ``Rules`` or kernel code). ``model``: the player's choices (``Model``;
-    ``MAHJONG_CPP`` for mahjong-cpp's). Raises ``InvalidHandError`` for bad input and
-    ``ExpectedValueError`` for a complete hand or one beyond the bound (more than 3-shanten after
-    its best discard, or a search passing ``max_hands``), each with a one-line message.
-    """
+             max_hands: int = MAX_HANDS) -> Position:
+    """``expected``'s arguments read and checked (the same errors)."""
     h = to_hand(hand, melds, players)
     size = h.concealed_count + 3 * len(h.melds)
     if size not in (13, 14):
@@ -208,7 +210,7 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     except ScoringError as error:
         raise InvalidHandError(str(error)) from None
     if not model.red_fives:
-        code &= ~2
+        code &= ~2  # SR_RED_FIVES: red fives are plain fives
     forms = shanten_forms(h, players=players)
     best = forms.shanten if model.forms == "all" else forms.regular
     if best is None or best < 0:
@@ -227,23 +229,41 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     config = (draws, _FORMS[model.forms], players, model.tegawari, model.shanten_back, model.extra, model.red_fives,
               model.ura, model.ippatsu, model.last_tile, _OBJECTIVES[model.objective], _RIICHI[model.riichi],
               max_hands, len(indicators), size - 13 if model.divisor == "hand" else 0)
-    try:
-        rows, hands = _core.expected(bytes(ids), pool, _win_template(h, indicators, *winds, players), code,
-                                     tuple(int(v) for v in config))
-    except ValueError as error:
-        raise ExpectedValueError(f"{h}: beyond the exact bound ({error})") from None
     seen = [0] * 34
     for tile in (*dead_ids, *indicators):
         seen[tile_kind(tile)] += 1
-    if size == 13:
-        uke = {None: ukeire(h, dead=seen, players=players).total}
+    return Position(h, size, seen, (bytes(ids), pool, _win_template(h, indicators, *winds, players), code,
+                                    tuple(int(v) for v in config)))
+
+
+def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
+             dora: str | Sequence[int] = (), round_wind: int | str = "E", seat_wind: int | str = "E",
+             draws: int = 17, players: int = 4, rules: str | Rules | int = "tenhou", model: Model = Model(),
+             max_hands: int = MAX_HANDS) -> Expected:
+    """Tenpai probability, win probability and expected score per turn of every discard of a
+    14-tile ``hand`` (3n+2 with its melds), or of a 13-tile hand itself, best first.
+
+    ``dead``: tiles seen elsewhere (rivers, other players' melds), as notation or tile ids; the
+    ``dora`` indicators are dead too. ``draws``: the draws left (17: a fresh game). ``rules``: the
+    scoring rules (a ``shanten.scoring`` preset name, ``Rules`` or kernel code). ``model``: the
+    player's choices (``Model``; ``MAHJONG_CPP`` for mahjong-cpp's). Raises ``InvalidHandError``
+    for bad input and ``ExpectedValueError`` for a complete hand or one beyond the bound (more than
+    3-shanten after its best discard, or a search passing ``max_hands``), each in one line.
+    """
+    p = position(hand, melds=melds, dead=dead, dora=dora, round_wind=round_wind, seat_wind=seat_wind, draws=draws,
+                 players=players, rules=rules, model=model, max_hands=max_hands)
+    try:
+        rows, hands = _core.expected(*p.args)
+    except ValueError as error:
+        raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error})") from None
+    if p.size == 13:
+        live = {None: ukeire(p.hand, dead=p.seen, players=players).total}
     else:
-        uke = {d.tile: d.total for d in discards(h, dead=seen, players=players)}
-    table = []
-    for tile, shanten, riichi, tp, wp, es in rows:
-        name = None if tile < 0 else TILE_ID_NAMES[tile]
-        table.append(DiscardValue(name, shanten, bool(riichi), uke.get(name, uke.get(name and TILE_ID_NAMES[tile_kind(tile)], 0)),
-                                  np.frombuffer(tp), np.frombuffer(wp), np.frombuffer(es)))
+        live = {d.tile: d.total for d in discards(p.hand, dead=p.seen, players=players)}
+    table = [DiscardValue(None if tile < 0 else TILE_ID_NAMES[tile], shanten, bool(riichi),
+                          live[None if tile < 0 else TILE_ID_NAMES[tile]], np.frombuffer(tp), np.frombuffer(wp),
+                          np.frombuffer(es))
+             for tile, shanten, riichi, tp, wp, es in rows]
     key = (lambda r: (r.win[0], r.score[0])) if model.objective == "win" else (lambda r: (r.score[0], r.win[0]))
     table.sort(key=key, reverse=True)
     return Expected(table, hands, draws, model)

@@ -1,0 +1,125 @@
+"""Benchmark the expected-value engine (``shanten.ev``) against mahjong-cpp's measured times.
+
+    python bench/ev.py [--quick] [--runs N]
+
+The hands are the 75 default-option hands of ../shared/mahjong-cpp/reference.jsonl (beside the
+repository), whose lines also hold mahjong-cpp's own time for each hand, measured on this kind of
+machine (median of 3 single-thread runs; README there). mahjong-cpp is C++ and not on PyPI, so it
+is not run here: its recorded times are the peer column.
+
+Per hand, each of ours is the best of ``--runs`` calls (3-shanten hands: of one call beyond the
+first), on one core:
+
+- kernel: ``_core.expected(*position.args)``, the compiled engine alone, with mahjong-cpp's model
+  and options (``MAHJONG_CPP``): the same computation as the peer's, whose numbers it equals;
+- API: ``expected(...)`` from notation, as a user calls it (argument reading, uke-ire, rows);
+- default model: ``expected(...)`` with ``Model()`` (riichi or dama, ippatsu, haitei, the
+  score-maximising policy): what ``shanten --ev`` computes.
+
+By shanten (0-3): median and maximum time, and the ratio of mahjong-cpp's to ours (median of
+the per-hand ratios, and of the maxima). Peak memory: the resident set of a fresh process that
+runs every hand of that shanten once, less that of one that only imports shanten. Bar: ours
+(kernel) at least 5x faster than mahjong-cpp at every shanten, in median and maximum.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from time import perf_counter
+from typing import Any
+
+from bench import VERDICT, Bar, machine, print_bar, print_table
+
+from shanten import _core
+from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, Model, expected, position
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "mahjong-cpp" / "reference.jsonl"
+BAR = 5.0
+
+
+def cases() -> list[dict[str, Any]]:
+    return [c for c in (json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip())
+            if c["variant"] == "default"]
+
+
+def arguments(case: dict[str, Any]) -> dict[str, Any]:
+    wind = "ESWN"
+    return {"dora": "".join(case["dora_indicators"]), "dead": case["dead"] or None,
+            "round_wind": wind[int(case["round_wind"][0]) - 1], "seat_wind": wind[int(case["seat_wind"][0]) - 1],
+            "draws": case["flags"]["t_max"] - case["flags"]["t_min"]}
+
+
+def best(call: Any, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = perf_counter()
+        call()
+        times.append(perf_counter() - start)
+    return min(times)
+
+
+def peak_memory(shanten: int) -> int:
+    """Peak RSS (bytes) of a fresh process running every hand of that shanten, less the import's."""
+    script = ("import json, resource, sys; sys.path.insert(0, 'bench'); import ev; "
+              "from shanten.ev import expected, MAHJONG_CPP, MAHJONG_CPP_RULES; "
+              f"[expected(c['hand'], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **ev.arguments(c)) "
+              f"for c in ev.cases() if c['shanten'] == {shanten}] if {shanten} >= 0 else None; "
+              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    root = Path(__file__).resolve().parents[1]
+    peak = int(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              cwd=root).stdout)
+    base = int(subprocess.run([sys.executable, "-c", script.replace(f"{shanten} >= 0", "False")],
+                              capture_output=True, text=True, check=True, cwd=root).stdout)
+    return (peak - base) * 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="one run per hand, tenpai and 1-shanten only")
+    parser.add_argument("--runs", type=int, default=5, help="calls per hand (default 5; the best is kept)")
+    args = parser.parse_args()
+    if not REFERENCE.exists():
+        sys.exit(f"bench/ev.py needs {REFERENCE} (the shared folder)")
+    machine(("shanten", "numpy"))
+    all_cases = [c for c in cases() if not args.quick or c["shanten"] <= 1]
+    runs = 1 if args.quick else args.runs
+    print(f"hands: {len(all_cases)} of {REFERENCE.name} (default options), best of {runs} runs each\n")
+    rows, bars = [], []
+    for shanten in sorted({c["shanten"] for c in all_cases}):
+        group = [c for c in all_cases if c["shanten"] == shanten]
+        n = runs if shanten < 3 else max(1, runs // 3)
+        kernel, api, default, peer = [], [], [], []
+        for case in group:
+            kwargs = arguments(case)
+            p = position(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **kwargs)
+            _core.expected(*p.args)  # first call: tables loaded
+            kernel.append(best(lambda: _core.expected(*p.args), n))
+            api.append(best(lambda: expected(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **kwargs), n))
+            default.append(best(lambda: expected(case["hand"], model=Model(), **kwargs), max(1, n // 2)))
+            peer.append(case["seconds"])
+        ratios = [p / k for p, k in zip(peer, kernel)]
+        memory = peak_memory(shanten) if not args.quick else 0
+        ms = lambda values: f"{statistics.median(values) * 1e3:.3f} / {max(values) * 1e3:.3f}"  # noqa: E731
+        rows.append([str(shanten), str(len(group)), ms(peer), ms(kernel), ms(api), ms(default),
+                     f"{statistics.median(ratios):.2f}x / {max(peer) / max(kernel):.2f}x",
+                     f"{memory / 2**20:.1f} MiB" if memory else "-"])
+        passed = statistics.median(ratios) >= BAR and max(peer) / max(kernel) >= BAR
+        bars.append((shanten, passed, statistics.median(ratios), max(peer) / max(kernel)))
+    print_table(["shanten", "hands", "mahjong-cpp ms (median / max)", "ours kernel ms", "ours API ms",
+                 "ours default model ms", "mahjong-cpp / ours kernel (median / max)", "peak memory"], rows)
+    print()
+    verdicts: list[Bar] = []
+    for shanten, passed, median, top in bars:
+        print_bar(verdicts, f"{shanten}-shanten: ours >= {BAR:.0f}x faster than mahjong-cpp", passed,
+                  f"median {median:.2f}x, max {top:.2f}x")
+    print(f"\nall bars: {VERDICT[all(p for _, p, _ in verdicts)]}")
+
+
+if __name__ == "__main__":
+    main()
