@@ -1,4 +1,5 @@
 /* The expected-value engine's search graph and its turn-by-turn values (ev.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -694,7 +695,72 @@ static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *
     return 0;
 }
 
-int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
+void ev_export_free(ev_export *e)
+{
+    free(e->draw_hands), free(e->draw_states), free(e->discard_hands), free(e->draw_values);
+    free(e->discard_values), free(e->option_start), free(e->options), free(e->option_tiles);
+    free(e->edge_start), free(e->edge_to), free(e->edge_tiles), free(e->edge_weights), free(e->edge_wins);
+    free(e->edge_lasts), free(e->draw_stays);
+    memset(e, 0, sizeof *e);
+}
+
+/* The graph's nodes and options into *e, its values left NaN (filled turn by turn). */
+static int export_graph(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, int turns,
+                        ev_export *e)
+{
+    const int nd = g->draw.n, nx = g->discard.n, no = option_start[nx], ne = edge_start[nd];
+    e->nd = nd, e->nx = nx;
+    e->draw_hands = malloc((size_t)nd * EV_IDS + 1);
+    e->draw_states = malloc((size_t)nd + 1);
+    e->discard_hands = malloc((size_t)nx * EV_IDS + 1);
+    e->draw_values = malloc(sizeof(double) * EV_VALUES * (size_t)turns * nd + 1);
+    e->discard_values = malloc(sizeof(double) * EV_VALUES * (size_t)turns * nx + 1);
+    e->option_start = malloc(sizeof(int32_t) * ((size_t)nx + 1));
+    e->options = malloc(sizeof(int32_t) * ((size_t)no + 1));
+    e->option_tiles = malloc((size_t)no + 1);
+    e->edge_start = malloc(sizeof(int32_t) * ((size_t)nd + 1));
+    e->edge_to = malloc(sizeof(int32_t) * ((size_t)ne + 1));
+    e->edge_tiles = malloc((size_t)ne + 1);
+    e->edge_weights = malloc((size_t)ne + 1);
+    e->edge_wins = malloc(sizeof(double) * ((size_t)ne + 1));
+    e->edge_lasts = malloc(sizeof(double) * ((size_t)ne + 1));
+    e->draw_stays = malloc(sizeof(int32_t) * ((size_t)nd + 1));
+    if (!e->edge_lasts || !e->draw_stays ||!e->draw_hands || !e->draw_states || !e->discard_hands || !e->draw_values || !e->discard_values ||
+        !e->option_start || !e->options || !e->option_tiles || !e->edge_start || !e->edge_to || !e->edge_tiles ||
+        !e->edge_weights || !e->edge_wins)
+        return -1;
+    memcpy(e->edge_start, edge_start, sizeof(int32_t) * ((size_t)nd + 1));
+    for (int i = 0; i < ne; i++) {
+        const ev_link *l = &g->edges.v[i];
+        e->edge_to[i] = l->to, e->edge_tiles[i] = l->tile, e->edge_weights[i] = l->weight;
+        e->edge_wins[i] = l->win ? g->wins[l->win - 1].any : 0.0;
+        e->edge_lasts[i] = l->win ? g->wins[l->win - 1].last : 0.0;
+    }
+    for (int d = 0; d < nd; d++)
+        e->draw_stays[d] = g->draw.v[d].stay;
+    for (int d = 0; d < nd; d++)
+        memcpy(e->draw_hands + (size_t)d * EV_IDS, g->draw.v[d].h, EV_IDS), e->draw_states[d] = g->draw.v[d].state;
+    for (int x = 0; x < nx; x++)
+        memcpy(e->discard_hands + (size_t)x * EV_IDS, g->discard.v[x].h, EV_IDS);
+    for (size_t i = 0; i < (size_t)EV_VALUES * turns * nd; i++)
+        e->draw_values[i] = NAN;
+    for (size_t i = 0; i < (size_t)EV_VALUES * turns * nx; i++)
+        e->discard_values[i] = NAN;
+    memcpy(e->option_start, option_start, sizeof(int32_t) * ((size_t)nx + 1));
+    for (int o = 0; o < no; o++)
+        e->options[o] = g->options.v[o].to, e->option_tiles[o] = g->options.v[o].tile;
+    return 0;
+}
+
+static void export_values(double *out, const ev_value *v, int n, int k, const ev_node *nodes)
+{
+    double *row = out + (size_t)k * n * EV_VALUES;
+    for (int i = 0; i < n; i++)
+        if (nodes[i].depth <= k)
+            row[i * EV_VALUES + EV_TP] = v[i].tp, row[i * EV_VALUES + EV_WP] = v[i].wp, row[i * EV_VALUES + EV_ES] = v[i].es;
+}
+
+int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
 {
     ev_graph g;
     memset(&g, 0, sizeof g);
@@ -730,7 +796,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
     /* four layers: draw and discard nodes at this turn and the next */
     layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
     if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0 ||
-        depths(&g, root, fourteen, edge_start, option_start) < 0)
+        depths(&g, root, fourteen, edge_start, option_start) < 0 ||
+        (export && export_graph(&g, edge_start, option_start, cfg->draws + 1, export) < 0))
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
@@ -801,6 +868,10 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
         }
         for (int r = 0; r < n_opts; r++)
             keep[r][k] = d_now[row_node[r]];
+        if (export) {
+            export_values(export->draw_values, d_now, nd, k, g.draw.v);
+            export_values(export->discard_values, x_now, nx, k, g.discard.v);
+        }
     }
     /* one row per discard: of riichi and dama, the better at the start */
     int source[2 * EV_IDS];
@@ -831,6 +902,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes)
 done:
     if (g.failed)
         result = g.failed;
+    if (export && result < 0)
+        ev_export_free(export);
     flat_free(&f);
     free(layer);
     free(edge_start);

@@ -56,8 +56,25 @@ typedef struct {
     double v[EV_VALUES][EV_TURNS + 1]; /* per turn from the first: v[.][k] with draws - k draws left */
 } ev_row;
 
-/* Fill rows (up to 15) for the starting hand; returns the number of rows, or -1 out of
- * memory, -2 over max_nodes. *nodes: the graph's size. */
-int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes);
+/* The whole graph with every node's values at every turn (NaN before a node can be reached),
+ * for explanations and the policy's replay; arrays malloc'ed, freed by ev_export_free. */
+typedef struct {
+    int nd, nx;
+    uint8_t *draw_hands, *draw_states; /* nd x EV_IDS, nd */
+    uint8_t *discard_hands;            /* nx x EV_IDS */
+    double *draw_values, *discard_values; /* turn-major: [k][node][EV_VALUES] */
+    int32_t *option_start, *options;   /* discard node x's options: draw nodes options[start[x] .. start[x+1]) */
+    uint8_t *option_tiles;             /* the tile each option discards */
+    int32_t *edge_start, *edge_to;     /* draw node d's searched draws: discard node (-1: a riichi win) */
+    uint8_t *edge_tiles, *edge_weights; /* the tile drawn and its live copies */
+    double *edge_wins, *edge_lasts;    /* the win's value on any draw and on the last, 0 for none */
+    int32_t *draw_stays;               /* where a draw not searched leaves each draw node */
+} ev_export;
+
+void ev_export_free(ev_export *e);
+
+/* Fill rows (up to 15) for the starting hand, and *export unless NULL; returns the number of
+ * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. */
+int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export);
 
 #endif

@@ -12,12 +12,13 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
 {
     Py_buffer hand, pool, win;
     long rules;
+    int want_graph = 0;
     ev_config cfg;
     memset(&cfg, 0, sizeof cfg);
     int indicators;
-    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiiii)", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
+    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiiii)|p", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
                           &cfg.players, &cfg.tegawari, &cfg.shanten_back, &cfg.extra, &cfg.red_fives, &cfg.uradora,
-                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators, &cfg.divisor_extra))
+                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators, &cfg.divisor_extra, &want_graph))
         return NULL;
     PyObject *result = NULL;
     if (hand.len != EV_IDS || pool.len != EV_IDS || win.len != (Py_ssize_t)sizeof(struct win_input)) {
@@ -43,8 +44,10 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         goto done;
     }
     int n, nodes = 0;
+    ev_export graph;
+    memset(&graph, 0, sizeof graph);
     Py_BEGIN_ALLOW_THREADS
-    n = ev_solve(&cfg, rows, &nodes);
+    n = ev_solve(&cfg, rows, &nodes, want_graph ? &graph : NULL);
     Py_END_ALLOW_THREADS
     if (n == -1)
         PyErr_NoMemory();
@@ -67,8 +70,32 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         PyList_SET_ITEM(list, r, item);
     }
     PyMem_Free(rows);
+    PyObject *exported = Py_None;
+    Py_INCREF(exported);
+    if (list && want_graph) {
+        const int turns = cfg.draws + 1, no = graph.option_start[graph.nx], ne = graph.edge_start[graph.nd];
+        Py_DECREF(exported);
+        exported = Py_BuildValue(
+            "(iiy#y#y#y#y#y#y#y#y#y#y#y#y#y#y#)", graph.nd, graph.nx, (const char *)graph.draw_hands,
+            (Py_ssize_t)graph.nd * EV_IDS, (const char *)graph.draw_states, (Py_ssize_t)graph.nd,
+            (const char *)graph.discard_hands, (Py_ssize_t)graph.nx * EV_IDS, (const char *)graph.draw_values,
+            (Py_ssize_t)(sizeof(double) * EV_VALUES * turns * graph.nd), (const char *)graph.discard_values,
+            (Py_ssize_t)(sizeof(double) * EV_VALUES * turns * graph.nx), (const char *)graph.option_start,
+            (Py_ssize_t)(sizeof(int32_t) * (graph.nx + 1)), (const char *)graph.options,
+            (Py_ssize_t)(sizeof(int32_t) * no), (const char *)graph.option_tiles, (Py_ssize_t)no,
+            (const char *)graph.edge_start, (Py_ssize_t)(sizeof(int32_t) * (graph.nd + 1)),
+            (const char *)graph.edge_to, (Py_ssize_t)(sizeof(int32_t) * ne), (const char *)graph.edge_tiles,
+            (Py_ssize_t)ne, (const char *)graph.edge_weights, (Py_ssize_t)ne, (const char *)graph.edge_wins,
+            (Py_ssize_t)(sizeof(double) * ne), (const char *)graph.edge_lasts, (Py_ssize_t)(sizeof(double) * ne),
+            (const char *)graph.draw_stays, (Py_ssize_t)(sizeof(int32_t) * graph.nd));
+        if (!exported)
+            Py_CLEAR(list);
+    }
+    ev_export_free(&graph);
     if (list)
-        result = Py_BuildValue("(Ni)", list, nodes);
+        result = Py_BuildValue("(NiN)", list, nodes, exported);
+    else
+        Py_XDECREF(exported);
 done:
     PyBuffer_Release(&hand);
     PyBuffer_Release(&pool);
@@ -78,7 +105,11 @@ done:
 
 PyMethodDef expected_methods[] = {
     {"expected", py_expected, METH_VARARGS,
-     "expected(hand37: bytes, live37: bytes, win: bytes, rules: int, config: tuple) -> (rows, nodes)\n"
-     "The kernel of shanten.expected: per discard (tile id, shanten after, riichi, tenpai, win and\n"
-     "score per turn as float64 bytes), and the number of hands searched."},
+     "expected(hand37: bytes, live37: bytes, win: bytes, rules: int, config: tuple, graph=False)\n"
+     "    -> (rows, nodes, graph)\n"
+     "The kernel of shanten.ev.expected: per discard (tile id, shanten after, riichi, tenpai, win and\n"
+     "score per turn as float64 bytes), the number of hands searched, and with graph=True the graph\n"
+     "(nd, nx, draw hands, draw states, discard hands, draw values, discard values, option starts,\n"
+     "options, option tiles, edge starts, edge targets, edge tiles, edge weights, edge wins, edge wins\n"
+     "on the last draw, draw stays), else None."},
     {NULL, NULL, 0, NULL}};

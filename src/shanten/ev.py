@@ -5,21 +5,21 @@ choice that maximises the objective (the expected score by default). ``expected`
 exactly, by dynamic programming over every hand the bounded search reaches (docs/ev.md states the
 model, its conventions and its bounds). The compiled engine is ``src/core/ev.c``.
 
->>> table = expected("234m406p78s345s55z 9s", dora="4p", seat_wind="S")
+>>> table = expected("234777p340s56677z", dora="9p", round_wind="S")   # the dealer, 17 draws left
 >>> best = table[0]
 >>> best.tile, best.shanten, best.riichi, best.ukeire
-('5z', 0, True, 8)
->>> round(best.win[0], 4), round(best.score[0], 1)
-(0.6783, 5294.8)
->>> [row.tile for row in table][:3]
-['5z', '9s', '7s']
+('5z', 0, True, 4)
+>>> f"win {best.win[0]:.2%}, score {best.score[0]:.0f}; in 8 draws: win {best.win[9]:.2%}"
+'win 43.26%, score 5465; in 8 draws: win 23.41%'
+>>> [(row.tile, row.shanten, f"{row.win[0]:.3f}", round(row.score[0])) for row in table[1:3]]
+[('4p', 1, '0.289', 3965), ('2p', 1, '0.289', 3756)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -109,16 +109,143 @@ class DiscardValue:
                 f"win {self.win[0]:6.2%} score {self.score[0]:8.1f}{'  riichi' if self.riichi else ''}")
 
 
+RIICHI_STATES = ("none", "riichi", "ippatsu")
+"""A 13-tile hand's riichi state: not declared, declared, declared on the discard just made (the
+next draw may win with ippatsu)."""
+
+
+class Values(NamedTuple):
+    """Tenpai probability, win probability and expected score of a hand at one turn."""
+
+    tenpai: float
+    win: float
+    score: float
+
+
+class Option(NamedTuple):
+    """A discard from a 14-tile hand: the tile, the riichi state it leaves, and the values after it."""
+
+    tile: str
+    riichi: str
+    values: Values
+
+
+class Draw(NamedTuple):
+    """A draw from a 13-tile hand: the tile, its probability, whether it wins (and is taken), the
+    policy's discard after it (None: a win, or a draw thrown at once) and the values it leads to."""
+
+    tile: str
+    probability: float
+    wins: bool
+    discard: Option | None
+    values: Values
+
+
+class Graph:
+    """Every hand the search reached, with its values at every turn: the policy, replayable.
+
+    Turn ``k`` counts the draws made since the start, as the rows' arrays do. Hands are notation
+    (or ``Hand``); a red five is a tile of its own when the model keeps red fives.
+    """
+
+    def __init__(self, raw: tuple[Any, ...], draws: int, model: Model, pool: bytes, divisor: int) -> None:
+        (nd, nx, draw_hands, states, discard_hands, draw_values, discard_values, option_start, options,
+         option_tiles, edge_start, edge_to, edge_tiles, edge_weights, edge_wins, edge_lasts, stays) = raw
+        self.model, self.draws = model, draws
+        self._draw = {(draw_hands[i * 37:(i + 1) * 37], states[i]): i for i in range(nd)}
+        self._discard_keys = [discard_hands[i * 37:(i + 1) * 37] for i in range(nx)]
+        self._discard = {key: i for i, key in enumerate(self._discard_keys)}
+        self._draw_values = np.frombuffer(draw_values).reshape(draws + 1, nd, 3)
+        self._discard_values = np.frombuffer(discard_values).reshape(draws + 1, nx, 3)
+        self._option_start = np.frombuffer(option_start, np.int32)
+        self._options = np.frombuffer(options, np.int32)
+        self._option_tiles = option_tiles
+        self._states = states
+        self._edge_start = np.frombuffer(edge_start, np.int32)
+        self._edge_to = np.frombuffer(edge_to, np.int32)
+        self._edge_tiles, self._edge_weights = edge_tiles, edge_weights
+        self._edge_wins, self._edge_lasts = np.frombuffer(edge_wins), np.frombuffer(edge_lasts)
+        self._stay = np.frombuffer(stays, np.int32)
+        self._divisor = divisor
+
+    def _key(self, hand: HandLike | bytes) -> bytes:
+        return hand if isinstance(hand, bytes) else _id_counts(to_hand(hand), self.model.red_fives)
+
+    def _at(self, values: np.ndarray, k: int, index: int) -> Values | None:
+        if not 0 <= k <= self.draws or np.isnan(values[k, index, 0]):
+            return None
+        return Values(*map(float, values[k, index]))
+
+    def values(self, hand: HandLike, riichi: str = "none", k: int = 0) -> Values | None:
+        """The values of a 13-tile hand in a riichi state after ``k`` draws; None where the search
+        did not reach it by then."""
+        index = self._draw.get((self._key(hand), RIICHI_STATES.index(riichi)))
+        return None if index is None else self._at(self._draw_values, k, index)
+
+    def options(self, hand: HandLike | bytes, k: int) -> list[Option]:
+        """The options of a 14-tile hand after ``k`` draws, best first by the objective."""
+        x = self._discard.get(self._key(hand))
+        if x is None:
+            return []
+        found = []
+        for o in range(self._option_start[x], self._option_start[x + 1]):
+            d = int(self._options[o])
+            values = self._at(self._draw_values, k, d)
+            if values is not None:
+                found.append(Option(TILE_ID_NAMES[self._option_tiles[o]], RIICHI_STATES[self._states[d]], values))
+        return sorted(found, key=lambda option: _rank(option.values, self.model.objective), reverse=True)
+
+    def draws_from(self, hand: HandLike, riichi: str = "none", k: int = 0) -> list[Draw]:
+        """The searched draws of a 13-tile hand after ``k`` draws (any other draw is thrown at once),
+        with what the policy does after each, most probable first."""
+        index = self._draw.get((self._key(hand), RIICHI_STATES.index(riichi)))
+        if index is None or k >= self.draws:
+            return []
+        found = [self._follow(index, e, k) for e in range(self._edge_start[index], self._edge_start[index + 1])]
+        return sorted(found, key=lambda d: -d.probability)
+
+    def after(self, hand: HandLike, riichi: str, k: int, tile: str) -> Draw | None:
+        """What the policy does when the 13-tile hand draws ``tile`` as draw ``k + 1``; None when the
+        search does not search that draw (the tile is thrown at once)."""
+        index = self._draw.get((self._key(hand), RIICHI_STATES.index(riichi)))
+        if index is None or k >= self.draws:
+            return None
+        for e in range(self._edge_start[index], self._edge_start[index + 1]):
+            if TILE_ID_NAMES[self._edge_tiles[e]] == tile:
+                return self._follow(index, e, k)
+        return None
+
+    def _follow(self, index: int, e: int, k: int) -> Draw:
+        tile, to, win = TILE_ID_NAMES[self._edge_tiles[e]], int(self._edge_to[e]), float(self._edge_wins[e])
+        if k + 1 == self.draws and win > 0:
+            win = float(self._edge_last[e])
+        choice = None if to < 0 else next(iter(self.options(self._discard_keys[to], k + 1)), None)
+        going_on = (self._at(self._draw_values, k + 1, int(self._stay[index])) if to < 0
+                    else self._at(self._discard_values, k + 1, to))
+        assert going_on is not None  # the search reached both ends of a searched draw by then
+        wins = win > 0 and _rank(Values(1.0, 1.0, win), self.model.objective) >= _rank(going_on, self.model.objective)
+        return Draw(tile, self._edge_weights[e] / self._divisor, wins, None if wins else choice,
+                    Values(1.0, 1.0, win) if wins else going_on)
+
+def _rank(values: Values, objective: str) -> tuple[float, ...]:
+    """The policy's order of values (ties to the higher win probability, then score, then tenpai)."""
+    return ((values.win, values.score, values.tenpai) if objective == "win"
+            else (values.score, values.win, values.tenpai))
+
+
 class Expected(tuple[DiscardValue, ...]):
-    """The discards, best first by the objective now; ``hands``: the size of the search."""
+    """The discards, best first by the objective now; ``hands``: the size of the search;
+    ``graph``: every hand searched with its values (``expected(..., graph=True)``), else None."""
 
     hands: int
     draws: int
     model: Model
+    graph: Graph | None
 
-    def __new__(cls, rows: Iterable[DiscardValue], hands: int, draws: int, model: Model) -> Expected:
+    def __new__(cls, rows: Iterable[DiscardValue], hands: int, draws: int, model: Model,
+                graph: Graph | None = None) -> Expected:
         table = super().__new__(cls, rows)
-        table.hands, table.draws, table.model = hands, draws, model
+        table.hands, table.draws, table.model, table.graph = hands, draws, model, graph
         return table
 
 
@@ -167,6 +294,18 @@ def _pool(h: Hand, dead: list[int], indicators: list[int], players: int, red_fiv
                                    f"of {TILE_ID_NAMES[kind]} among the hand, melds, dead tiles and dora indicators")
         pool[kind] = total - plain_seen
     return bytes(pool)
+
+
+def _id_counts(h: Hand, red_fives: bool) -> bytes:
+    """The concealed tiles as 37 counts of ids (a five's kind without its red copies)."""
+    ids = bytearray(37)
+    for kind, copies in enumerate(h.counts):
+        ids[kind] = copies
+    for suit, reds in enumerate(h.red):
+        if red_fives:
+            ids[FIVES[suit]] -= reds
+            ids[34 + suit] = reds
+    return bytes(ids)
 
 
 def _win_template(h: Hand, indicators: list[int], round_wind: int, seat_wind: int, players: int) -> bytes:
@@ -219,27 +358,20 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         raise ExpectedValueError(f"{h} is {best}-shanten: the exact search answers up to {MAX_SHANTEN}-shanten "
                                  "(uke-ire answers beyond)")
     pool = _pool(h, dead_ids, indicators, players, model.red_fives)
-    ids = bytearray(37)
-    for kind, copies in enumerate(h.counts):
-        ids[kind] = copies
-    for suit, reds in enumerate(h.red):
-        if model.red_fives:
-            ids[FIVES[suit]] -= reds
-            ids[34 + suit] = reds
     config = (draws, _FORMS[model.forms], players, model.tegawari, model.shanten_back, model.extra, model.red_fives,
               model.ura, model.ippatsu, model.last_tile, _OBJECTIVES[model.objective], _RIICHI[model.riichi],
               max_hands, len(indicators), size - 13 if model.divisor == "hand" else 0)
     seen = [0] * 34
     for tile in (*dead_ids, *indicators):
         seen[tile_kind(tile)] += 1
-    return Position(h, size, seen, (bytes(ids), pool, _win_template(h, indicators, *winds, players), code,
-                                    tuple(int(v) for v in config)))
+    return Position(h, size, seen, (_id_counts(h, model.red_fives), pool, _win_template(h, indicators, *winds, players),
+                                    code, tuple(int(v) for v in config)))
 
 
 def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
              dora: str | Sequence[int] = (), round_wind: int | str = "E", seat_wind: int | str = "E",
              draws: int = 17, players: int = 4, rules: str | Rules | int = "tenhou", model: Model = Model(),
-             max_hands: int = MAX_HANDS) -> Expected:
+             max_hands: int = MAX_HANDS, graph: bool = False) -> Expected:
     """Tenpai probability, win probability and expected score per turn of every discard of a
     14-tile ``hand`` (3n+2 with its melds), or of a 13-tile hand itself, best first.
 
@@ -249,11 +381,12 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     player's choices (``Model``; ``MAHJONG_CPP`` for mahjong-cpp's). Raises ``InvalidHandError``
     for bad input and ``ExpectedValueError`` for a complete hand or one beyond the bound (more than
     3-shanten after its best discard, or a search passing ``max_hands``), each in one line.
+    ``graph``: keep every hand searched with its values (``Expected.graph``), to replay the policy.
     """
     p = position(hand, melds=melds, dead=dead, dora=dora, round_wind=round_wind, seat_wind=seat_wind, draws=draws,
                  players=players, rules=rules, model=model, max_hands=max_hands)
     try:
-        rows, hands = _core.expected(*p.args)
+        rows, hands, raw = _core.expected(*p.args, graph)
     except ValueError as error:
         raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error})") from None
     if p.size == 13:
@@ -266,4 +399,5 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
              for tile, shanten, riichi, tp, wp, es in rows]
     key = (lambda r: (r.win[0], r.score[0])) if model.objective == "win" else (lambda r: (r.score[0], r.win[0]))
     table.sort(key=key, reverse=True)
-    return Expected(table, hands, draws, model)
+    divisor = sum(p.args[1]) + (p.size - 13 if model.divisor == "hand" else 0)
+    return Expected(table, hands, draws, model, None if raw is None else Graph(raw, draws, model, p.args[1], divisor))
