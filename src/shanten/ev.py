@@ -216,9 +216,8 @@ class Graph:
         return None
 
     def _follow(self, index: int, e: int, k: int) -> Draw:
-        tile, to, win = TILE_ID_NAMES[self._edge_tiles[e]], int(self._edge_to[e]), float(self._edge_wins[e])
-        if k + 1 == self.draws and win > 0:
-            win = float(self._edge_last[e])
+        tile, to = TILE_ID_NAMES[self._edge_tiles[e]], int(self._edge_to[e])
+        win = float((self._edge_lasts if k + 1 == self.draws else self._edge_wins)[e])
         choice = None if to < 0 else next(iter(self.options(self._discard_keys[to], k + 1)), None)
         going_on = (self._at(self._draw_values, k + 1, int(self._stay[index])) if to < 0
                     else self._at(self._discard_values, k + 1, to))

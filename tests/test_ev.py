@@ -1,0 +1,148 @@
+"""shanten.ev beyond the reference numbers: the policy replayed by simulation, bad input, the
+command line. (Exactness: test_ev_brute.py against a brute force, test_ev_reference.py against
+mahjong-cpp.)"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import shanten
+from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, ExpectedValueError, Model, _id_counts, expected, position
+from shanten.tiles import TILE_ID_NAMES, InvalidHandError
+
+
+def _shanten(ids: bytes) -> int:
+    counts = list(ids[:34])
+    for suit, kind in enumerate((4, 13, 22)):
+        counts[kind] += ids[34 + suit]
+    return shanten.shanten(counts)
+
+
+def simulate(hand: str, games: int, seed: int, **kwargs: object) -> tuple[np.ndarray, np.ndarray, np.ndarray, object]:
+    """Play the model ``games`` times following the policy ``expected`` keeps in its graph: tenpai
+    reached, win, and the win's value (its expectation over ura dora) per game."""
+    table = expected(hand, graph=True, **kwargs)  # type: ignore[arg-type]
+    graph = table.graph
+    assert graph is not None
+    p = position(hand, **kwargs)  # type: ignore[arg-type]
+    start, pool = np.frombuffer(p.args[0], np.uint8).astype(int), np.frombuffer(p.args[1], np.uint8).astype(int)
+    first = graph.options(hand, 0)[0]
+    hand0 = start.copy()
+    hand0[TILE_ID_NAMES.index(first.tile)] -= 1
+    rng = np.random.default_rng(seed)
+    tenpai, won, score = np.zeros(games), np.zeros(games), np.zeros(games)
+    for game in range(games):
+        held, state = hand0.copy(), first.riichi
+        tenpai[game] = _shanten(bytes(held.astype(np.uint8))) == 0
+        for k in range(table.draws):
+            live = pool + start - held
+            tile = int(rng.choice(37, p=live / live.sum()))
+            draw = graph.after(bytes(held.astype(np.uint8)), state, k, TILE_ID_NAMES[tile])
+            if draw is not None and draw.wins:
+                won[game], score[game] = 1, draw.values.score
+                break
+            if draw is None or draw.discard is None:  # thrown at once (a frozen riichi hand, or not searched)
+                state = "riichi" if state == "ippatsu" else state
+                continue
+            held[tile] += 1
+            held[TILE_ID_NAMES.index(draw.discard.tile)] -= 1
+            state = draw.discard.riichi
+            tenpai[game] = max(tenpai[game], _shanten(bytes(held.astype(np.uint8))) == 0)
+    return tenpai, won, score, table[0] if table[0].tile == first.tile else next(r for r in table if r.tile == first.tile)
+
+
+POSITIONS = [
+    ("234777p340s56677z", {"dora": "9p", "round_wind": "S", "draws": 12}),  # tenpai: riichi or dama
+    ("99m222405p44s1127z", {"dora": "1z", "seat_wind": "S", "draws": 10}),  # 1-shanten
+    ("23m456p579s11z [777z] 3m", {"seat_wind": "W", "draws": 10}),  # open: no riichi, yakuhai
+    ("5m77p2244455568s2z", {"model": Model(objective="win"), "draws": 8}),  # the win-probability policy
+]
+
+
+@pytest.mark.parametrize(("hand", "kwargs"), POSITIONS, ids=[hand for hand, _ in POSITIONS])
+def test_simulation_agrees_with_the_values(hand: str, kwargs: dict[str, object]) -> None:
+    games = 3000
+    tenpai, won, score, row = simulate(hand, games, seed=2026, **kwargs)
+    for name, sample, want in (("tenpai", tenpai, row.tenpai[0]), ("win", won, row.win[0]),
+                               ("score", score, row.score[0])):
+        error = 4.5 * max(sample.std(ddof=1), 1e-9) / math.sqrt(games) + 1e-9
+        assert abs(sample.mean() - want) <= error, f"{hand} {name}: simulated {sample.mean()} vs {want} (+-{error})"
+
+
+def test_values_along_the_graph_are_the_rows() -> None:
+    table = expected("99m222405p44s1127z", dora="1z", graph=True)
+    graph = table.graph
+    assert graph is not None
+    for row in table:
+        after = _id_counts(shanten.Hand.parse("99m222405p44s1127z"), True)
+        ids = bytearray(after)
+        ids[TILE_ID_NAMES.index(row.tile)] -= 1
+        values = graph.values(bytes(ids), "ippatsu" if row.riichi else "none", 0)
+        assert values is not None and values == (row.tenpai[0], row.win[0], row.score[0])
+    best = graph.options("99m222405p44s1127z", 0)[0]
+    assert (best.tile, best.values.score) == (table[0].tile, table[0].score[0])
+
+
+def test_more_draws_never_lower_the_values() -> None:
+    for row in expected("99m222405p44s1127z", dora="1z"):
+        for values in (row.tenpai, row.win, row.score):
+            assert np.all(np.diff(values) <= 1e-12), row.tile  # index k: k draws made, fewer left
+        assert (row.win[-1], row.score[-1]) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize(("hand", "kwargs", "message"), [
+    ("123m456p789s11z222z", {}, "is complete"),
+    ("1479m258p369s1234z", {}, "6-shanten: the exact search answers up to 3-shanten"),
+    ("123m456p789s11z22z", {"draws": 99}, "draws must be 0 to 60, got 99"),
+    ("123m456p789s11z22z", {"dead": "1111m"}, "5 copies of 1m among the hand, melds, dead tiles and dora indicators"),
+    ("123m406p789s11z22z", {"dora": "0p"}, "2 red fives 0p among the hand"),
+    ("123m456p789s11z", {}, "expected() takes 13 or 14 tiles with the melds, got 11"),
+    ("123m456p789s11z22z", {"round_wind": "X"}, "round_wind is 0-3 or 'E', 'S', 'W', 'N', got 'X'"),
+    ("123m456p789s11z22z", {"dead": "9q"}, "dead: not tiles in notation"),
+])
+def test_bad_input_is_one_line(hand: str, kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidHandError) as info:
+        expected(hand, **kwargs)  # type: ignore[arg-type]
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_search_past_its_bound_stops() -> None:
+    with pytest.raises(ExpectedValueError, match="beyond the exact bound \\(the search passed 500 hands\\)$"):
+        expected("11246m2447p667s15z", max_hands=500)
+
+
+def test_mahjong_cpp_model_differs_only_where_it_says() -> None:
+    ours = expected("234777p340s56677z", dora="9p")
+    theirs = expected("234777p340s56677z", dora="9p", model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES)
+    assert [r.tile for r in theirs][:1] == [r.tile for r in ours][:1] == ["5z"]
+    assert theirs[0].riichi and theirs[0].score[0] != ours[0].score[0]
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "shanten", *args], capture_output=True, text=True)
+
+
+def test_command_line_ev_columns_and_json() -> None:
+    out = _cli("234777p340s56677z", "--ev", "--dora", "9p", "--round", "S")
+    assert out.returncode == 0, out.stderr
+    header, row = out.stdout.splitlines()[2:4]
+    assert header.split()[-4:] == ["win", "score", "decl", "kinds"]
+    table = expected("234777p340s56677z", dora="9p", round_wind="S")
+    assert row.split()[:2] == ["5z", "0"] and f"{table[0].win[0]:.1%}" in row and "riichi" in row
+    document = json.loads(_cli("234777p340s56677z", "--ev", "--dora", "9p", "--round", "S", "--json").stdout)
+    discards = document["expected"]["discards"]
+    assert [d["discard"] for d in discards] == [r.tile for r in table]
+    assert discards[0]["win"] == table[0].win.tolist() and document["expected"]["draws"] == 17
+
+
+def test_command_line_ev_beyond_the_bound_and_errors() -> None:
+    out = _cli("1479m258p369s1234z", "--ev")
+    assert out.returncode == 0 and "expected value: 1479m258p369s1234z is 6-shanten" in out.stdout
+    bad = _cli("234777p340s56677z", "--ev", "--draws", "70")
+    assert bad.returncode == 2 and bad.stderr.strip() == "shanten: error: draws must be 0 to 60, got 70"
