@@ -58,6 +58,7 @@ typedef struct {
 
 typedef struct {
     double any, last; /* a win's value: on any draw, on the last one (haitei) */
+    double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
 } ev_win;
 
 typedef struct {
@@ -182,15 +183,15 @@ static int link(ev_links *l, int from, int to, int tile, int weight, int win)
 }
 
 /* Keep a win's values; returns its index + 1 (0: no win, or out of memory with g->failed set). */
-static int keep_win(ev_graph *g, double any, double last)
+static int keep_win(ev_graph *g, const ev_win *w)
 {
-    if (any <= 0 && last <= 0)
+    if (w->any <= 0 && w->last <= 0)
         return 0;
     if (grow((void **)&g->wins, &g->cap_wins, g->n_wins + 1, sizeof *g->wins) < 0) {
         g->failed = -1;
         return 0;
     }
-    g->wins[g->n_wins++] = (ev_win){any, last};
+    g->wins[g->n_wins++] = *w;
     return g->n_wins;
 }
 
@@ -305,10 +306,19 @@ static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, 
     }
 }
 
+/* A win's class: its han below mangan (1-4+), else its limit. */
+static int win_class(const struct score_result *r)
+{
+    if (r->limit == SC_NO_LIMIT)
+        return r->han < 4 ? r->han - 1 : 3;
+    return r->limit >= SC_YAKUMAN ? EV_CLASSES - 1 : 3 + r->limit;
+}
+
 /* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
- * on any draw (*any) and on the last one (*last); 0: no yaku. The hand is scored once; ippatsu,
- * haitei and ura dora add han to the reading that scored best (as mahjong-cpp prices ura dora). */
-static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state, double *any, double *last)
+ * on any draw and on the last one, and the chance of each class of win; 0: no yaku. The hand is
+ * scored once; ippatsu, haitei and ura dora add han to the reading that scored best (as
+ * mahjong-cpp prices ura dora). */
+static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state, ev_win *w)
 {
     const ev_config *cfg = g->cfg;
     struct win_input in = cfg->win;
@@ -318,17 +328,20 @@ static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state,
     in.win = (uint8_t)id_kind(tile);
     in.flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
     struct score_result r;
-    *any = *last = 0.0;
+    memset(w, 0, sizeof *w);
     if (score_hand(&in, &cfg->rules, &r) != SC_OK)
         return;
     if (!r.yaku) { /* no yaku: haitei alone can make it a win */
         in.flags |= SC_LAST_TILE;
-        if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku)
-            *last = r.points;
+        if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku) {
+            w->last = r.points;
+            w->classes[1][win_class(&r)] = 1.0;
+        }
         return;
     }
     if (r.base >= 8000) { /* a yakuman: nothing adds to it */
-        *any = *last = r.points;
+        w->any = w->last = r.points;
+        w->classes[0][win_class(&r)] = w->classes[1][win_class(&r)] = 1.0;
         return;
     }
     double p[13] = {1.0};
@@ -355,10 +368,15 @@ static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state,
             continue;
         struct score_result up;
         sc_payments(&cfg->rules, &in, 1, dealer, han + u, r.fu, 0, &up);
-        *any += p[u] * up.points;
-        if (cfg->last_tile)
+        up.han = (int16_t)(han + u);
+        w->any += p[u] * up.points;
+        w->classes[0][win_class(&up)] += p[u];
+        if (cfg->last_tile) {
             sc_payments(&cfg->rules, &in, 1, dealer, han + u + 1, r.fu, 0, &up);
-        *last += p[u] * up.points;
+            up.han = (int16_t)(han + u + 1);
+        }
+        w->last += p[u] * up.points;
+        w->classes[1][win_class(&up)] += p[u];
     }
 }
 
@@ -391,10 +409,10 @@ static int expand_draw(ev_graph *g, int i)
         if (w <= 0 || !(allow || (wait >> id_kind(t) & 1)))
             continue;
         h[t]++;
-        double score = 0.0, last = 0.0;
+        ev_win value = {0};
         if (wins)
-            win_values(g, h, t, state, &score, &last);
-        const int win = keep_win(g, score, last);
+            win_values(g, h, t, state, &value);
+        const int win = keep_win(g, &value);
         int to = -1;
         if (state == EV_FREE) {
             ev_key k = key;
@@ -512,10 +530,10 @@ static int expand_discard(ev_graph *g, int i)
             if (states[s] != EV_FREE)
                 continue;
             /* drawing the discard back: a win when the discard node is complete */
-            double score = 0.0, last = 0.0;
+            ev_win value = {0};
             if (shanten < 0)
-                win_values(g, g->discard.v[i].h, t, EV_FREE, &score, &last);
-            const int win = keep_win(g, score, last);
+                win_values(g, g->discard.v[i].h, t, EV_FREE, &value);
+            const int win = keep_win(g, &value);
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
                 return g->failed = -1;
         }
@@ -695,6 +713,64 @@ static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *
     return 0;
 }
 
+/* With explain: per node, the probability of a win of each class under the policy, two layers. */
+typedef struct {
+    double *base, *d_now, *d_next, *x_now, *x_next;
+} ev_classes;
+
+static int classes_alloc(ev_classes *c, int nd, int nx)
+{
+    c->base = calloc((size_t)2 * (nd + nx) * EV_CLASSES + 1, sizeof(double));
+    if (!c->base)
+        return -1;
+    c->d_now = c->base, c->d_next = c->base + (size_t)nd * EV_CLASSES;
+    c->x_now = c->base + (size_t)2 * nd * EV_CLASSES, c->x_next = c->x_now + (size_t)nx * EV_CLASSES;
+    return 0;
+}
+
+static void classes_swap(ev_classes *c)
+{
+    double *t = c->d_next;
+    c->d_next = c->d_now, c->d_now = t;
+    t = c->x_next, c->x_next = c->x_now, c->x_now = t;
+}
+
+/* A draw node's classes at turn k: as its values, each draw leading where the policy goes. */
+static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int obj, double inv,
+                         const ev_value *x_next, const ev_value *d_next, ev_classes *c)
+{
+    const double *base = c->d_next + (size_t)stay * EV_CLASSES;
+    double sum[EV_CLASSES] = {0};
+    for (int e = f->start[d]; e < f->start[d + 1]; e++)
+        for (int i = 0; i < EV_CLASSES; i++)
+            sum[i] += f->weight[e] * c->x_next[(size_t)f->to[e] * EV_CLASSES + i];
+    const int policy = obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj; /* one policy: the score's */
+    for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
+        const int to = f->win_to[e], last = k + 1 == T;
+        const ev_value *next = to >= 0 ? &x_next[to] : &d_next[stay];
+        const double score = last ? f->win[e]->last : f->win[e]->any;
+        const ev_value w = {1.0, 1.0, score, 0.0};
+        const double *after = better(next, &w, policy) ? (to >= 0 ? c->x_next + (size_t)to * EV_CLASSES : base)
+                                                       : f->win[e]->classes[last];
+        for (int i = 0; i < EV_CLASSES; i++)
+            sum[i] += f->win_weight[e] * after[i];
+    }
+    double *out = c->d_now + (size_t)d * EV_CLASSES;
+    for (int i = 0; i < EV_CLASSES; i++)
+        out[i] = base[i] + (sum[i] - f->drawn[d] * base[i]) * inv;
+}
+
+/* A discard node's classes: those of the option the policy takes (the score's for "separate"). */
+static void explain_choice(const ev_flat *f, int x, int obj, const ev_value *d_now, ev_classes *c)
+{
+    const int policy = obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj;
+    int best = f->opt[f->opt_start[x]];
+    for (int o = f->opt_start[x] + 1; o < f->opt_start[x + 1]; o++)
+        if (better(&d_now[f->opt[o]], &d_now[best], policy))
+            best = f->opt[o];
+    memcpy(c->x_now + (size_t)x * EV_CLASSES, c->d_now + (size_t)best * EV_CLASSES, sizeof(double) * EV_CLASSES);
+}
+
 void ev_export_free(ev_export *e)
 {
     free(e->draw_hands), free(e->draw_states), free(e->discard_hands), free(e->draw_values);
@@ -767,6 +843,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     g.cfg = cfg;
     ev_flat f;
     memset(&f, 0, sizeof f);
+    ev_classes channels = {0}, *ch = &channels;
     uint8_t c[SH_KINDS + 2];
     merged(cfg->hand, c);
     const summary_t sm = summarize(c);
@@ -812,10 +889,15 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     const double inv = 1.0 / g.total;
     static const ev_value zero = {0, 0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
+    double row_classes[2 * EV_IDS][EV_CLASSES];
+    if (cfg->explain && classes_alloc(ch, nd, nx) < 0)
+        goto done;
     for (int k = T; k >= 0; k--) {
         ev_value *swap = d_next;
         d_next = d_now, d_now = swap;
         swap = x_next, x_next = x_now, x_now = swap;
+        if (cfg->explain)
+            classes_swap(ch);
         for (int d = 0; d < nd; d++) {
             const ev_node *n = &g.draw.v[d];
             if (n->depth > k)
@@ -823,6 +905,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
                 d_now[d] = zero;
                 d_now[d].tp = n->tenpai;
+                if (cfg->explain)
+                    memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
                 continue;
             }
             /* base + (sum of w * (to - base)) / S, over the searched draws */
@@ -840,6 +924,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
                 sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es, sum.pad += w * to.pad;
             }
             const double drawn = f.drawn[d];
+            if (cfg->explain)
+                explain_draw(&f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
             ev_value v;
             v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
             v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
@@ -865,9 +951,14 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
                         best = d_now[*o];
             }
             x_now[x] = best;
+            if (cfg->explain)
+                explain_choice(&f, x, obj, d_now, ch);
         }
         for (int r = 0; r < n_opts; r++)
             keep[r][k] = d_now[row_node[r]];
+        if (cfg->explain && k == 0)
+            for (int r = 0; r < n_opts; r++)
+                memcpy(row_classes[r], ch->d_now + (size_t)row_node[r] * EV_CLASSES, sizeof row_classes[r]);
         if (export) {
             export_values(export->draw_values, d_now, nd, k, g.draw.v);
             export_values(export->discard_values, x_now, nx, k, g.discard.v);
@@ -892,6 +983,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
         row->tile = row_tile[r];
         row->shanten = n->shanten;
         row->riichi = n->state != EV_FREE;
+        memcpy(row->classes, row_classes[r], sizeof row->classes);
         for (int k = 0; k <= T; k++) {
             row->v[EV_TP][k] = keep[r][k].tp;
             row->v[EV_WP][k] = keep[r][k].wp;
@@ -906,6 +998,7 @@ done:
         ev_export_free(export);
     flat_free(&f);
     free(layer);
+    free(ch->base);
     free(edge_start);
     free(option_start);
     free(g.draw.v);

@@ -24,6 +24,7 @@
 
 #define EV_IDS 37   /* tile ids: kinds 0-33 (fives without their red copy), 34-36 red 5m 5p 5s */
 #define EV_TURNS 64 /* draws searched at most */
+#define EV_CLASSES 9 /* a win's class: 1, 2, 3, 4+ han below mangan, mangan ... sanbaiman, yakuman */
 
 enum { EV_TP, EV_WP, EV_ES, EV_VALUES };      /* tenpai probability, win probability, expected score */
 enum { EV_OBJ_SEPARATE, EV_OBJ_SCORE, EV_OBJ_WIN }; /* what a choice maximises */
@@ -42,6 +43,7 @@ typedef struct {
     int objective, riichi;
     int max_nodes;              /* the bound on memory and time: 0 for none */
     int divisor_extra;          /* added to the pool's size for the draw probabilities' divisor */
+    int explain;                /* also the probability of a win of each class (ev_row.classes) */
     uint8_t hand[EV_IDS];       /* the starting hand, 13 or 14 tiles with the melds' 3 each */
     uint8_t pool[EV_IDS];       /* live copies of each id (kinds 4, 13, 22 without the red copy) */
     struct win_input win;       /* melds, dora, winds, players of every win; counts set per win */
@@ -54,6 +56,7 @@ typedef struct {
     int shanten;                /* after the discard */
     int riichi;                 /* the discard declares riichi (the policy's choice) */
     double v[EV_VALUES][EV_TURNS + 1]; /* per turn from the first: v[.][k] with draws - k draws left */
+    double classes[EV_CLASSES];        /* with explain: the probability now of a win of each class */
 } ev_row;
 
 /* The whole graph with every node's values at every turn (NaN before a node can be reached),

@@ -47,6 +47,7 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     ev_export graph;
     memset(&graph, 0, sizeof graph);
     Py_BEGIN_ALLOW_THREADS
+    cfg.explain = want_graph;
     n = ev_solve(&cfg, rows, &nodes, want_graph ? &graph : NULL);
     Py_END_ALLOW_THREADS
     if (n == -1)
@@ -60,9 +61,10 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     PyObject *list = PyList_New(n);
     for (int r = 0; list && r < n; r++) {
         const int turns = cfg.draws + 1;
-        PyObject *item = Py_BuildValue("(iiiNNN)", rows[r].tile, rows[r].shanten, rows[r].riichi,
+        PyObject *item = Py_BuildValue("(iiiNNNy#)", rows[r].tile, rows[r].shanten, rows[r].riichi,
                                        values_bytes(&rows[r], EV_TP, turns), values_bytes(&rows[r], EV_WP, turns),
-                                       values_bytes(&rows[r], EV_ES, turns));
+                                       values_bytes(&rows[r], EV_ES, turns), (const char *)rows[r].classes,
+                                       (Py_ssize_t)sizeof rows[r].classes);
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -108,7 +110,8 @@ PyMethodDef expected_methods[] = {
      "expected(hand37: bytes, live37: bytes, win: bytes, rules: int, config: tuple, graph=False)\n"
      "    -> (rows, nodes, graph)\n"
      "The kernel of shanten.ev.expected: per discard (tile id, shanten after, riichi, tenpai, win and\n"
-     "score per turn as float64 bytes), the number of hands searched, and with graph=True the graph\n"
+     "score per turn as float64 bytes, and with graph=True the chance of each class of win), the\n"
+     "number of hands searched, and with graph=True the graph\n"
      "(nd, nx, draw hands, draw states, discard hands, draw values, discard values, option starts,\n"
      "options, option tiles, edge starts, edge targets, edge tiles, edge weights, edge wins, edge wins\n"
      "on the last draw, draw stays), else None."},

@@ -103,11 +103,17 @@ class DiscardValue:
     tenpai: np.ndarray = field(repr=False)
     win: np.ndarray = field(repr=False)
     score: np.ndarray = field(repr=False)
+    classes: dict[str, float] | None = field(default=None, repr=False)
+    """With ``graph=True``: the probability now of winning with each class of hand (``CLASSES``),
+    under the policy (the score's for ``"separate"``); they add up to ``win[0]``."""
 
     def __str__(self) -> str:
         return (f"{self.tile or '-':3} shanten {self.shanten} tiles {self.ukeire:3} tenpai {self.tenpai[0]:6.2%} "
                 f"win {self.win[0]:6.2%} score {self.score[0]:8.1f}{'  riichi' if self.riichi else ''}")
 
+
+CLASSES = ("1 han", "2 han", "3 han", "4 han", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+"""Classes of a win: its han below mangan (\"4 han\": 4 or more, below mangan), else its limit."""
 
 RIICHI_STATES = ("none", "riichi", "ippatsu")
 """A 13-tile hand's riichi state: not declared, declared, declared on the discard just made (the
@@ -226,6 +232,25 @@ class Graph:
         return Draw(tile, self._edge_weights[e] / self._divisor, wins, None if wins else choice,
                     Values(1.0, 1.0, win) if wins else going_on)
 
+class Explanation(NamedTuple):
+    """``Expected.explain``: the discard's row, the chance of each class of win (``CLASSES``), and
+    the draws that matter most (largest change of the objective, weighted by their probability)."""
+
+    row: DiscardValue
+    classes: dict[str, float]
+    draws: list[Draw]
+
+    def __str__(self) -> str:
+        wins = ", ".join(f"{name} {p:.1%}" for name, p in self.classes.items() if p >= 0.0005)
+        lines = [str(self.row), f"  wins: {wins or 'none'}"]
+        for d in self.draws:
+            then = ("wins" if d.wins else f"then discard {d.discard.tile}" + (" riichi" if d.discard.riichi != "none"
+                                                                             else "") if d.discard else "thrown")
+            lines.append(f"  draw {d.tile} ({d.probability:.1%}): {then} -> win {d.values.win:.1%}, "
+                         f"score {d.values.score:.0f}")
+        return "\n".join(lines)
+
+
 def _rank(values: Values, objective: str) -> tuple[float, ...]:
     """The policy's order of values (ties to the higher win probability, then score, then tenpai)."""
     return ((values.win, values.score, values.tenpai) if objective == "win"
@@ -242,10 +267,30 @@ class Expected(tuple[DiscardValue, ...]):
     graph: Graph | None
 
     def __new__(cls, rows: Iterable[DiscardValue], hands: int, draws: int, model: Model,
-                graph: Graph | None = None) -> Expected:
+                graph: Graph | None = None, start: Hand | None = None) -> Expected:
         table = super().__new__(cls, rows)
-        table.hands, table.draws, table.model, table.graph = hands, draws, model, graph
+        table.hands, table.draws, table.model, table.graph, table._start = hands, draws, model, graph, start
         return table
+
+    def explain(self, tile: str | None = None, draws: int = 5) -> Explanation:
+        """Why a discard (a 13-tile hand: ``None``) is worth what it is: the chance of each class of
+        win, and the ``draws`` next draws that change the objective most, each with the policy's
+        discard after it. Needs ``expected(..., graph=True)``."""
+        if self.graph is None or self._start is None:
+            raise ExpectedValueError("explain() needs expected(..., graph=True)")
+        row = next((r for r in self if r.tile == tile), None)
+        if row is None:
+            raise ExpectedValueError(f"no discard {tile} among {', '.join(str(r.tile) for r in self)}")
+        ids = bytearray(_id_counts(self._start, self.model.red_fives))
+        if tile is not None:
+            ids[TILE_ID_NAMES.index(tile)] -= 1
+        state = "none" if not row.riichi else "ippatsu" if self.model.ippatsu else "riichi"
+        now = Values(row.tenpai[0], row.win[0], row.score[0])
+        thrown = self.graph.values(bytes(ids), "riichi" if state == "ippatsu" else state, 1) or now
+        gain = [(d, d.probability * (_rank(d.values, self.model.objective)[0] - _rank(thrown, self.model.objective)[0]))
+                for d in self.graph.draws_from(bytes(ids), state, 0)]
+        gain.sort(key=lambda item: -abs(item[1]))
+        return Explanation(row, row.classes or {}, [d for d, _ in gain[:draws]])
 
 
 def _ids(tiles: str | Sequence[int] | None, what: str) -> list[int]:
@@ -394,9 +439,10 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         live = {d.tile: d.total for d in discards(p.hand, dead=p.seen, players=players)}
     table = [DiscardValue(None if tile < 0 else TILE_ID_NAMES[tile], shanten, bool(riichi),
                           live[None if tile < 0 else TILE_ID_NAMES[tile]], np.frombuffer(tp), np.frombuffer(wp),
-                          np.frombuffer(es))
-             for tile, shanten, riichi, tp, wp, es in rows]
+                          np.frombuffer(es), dict(zip(CLASSES, np.frombuffer(classes).tolist())) if graph else None)
+             for tile, shanten, riichi, tp, wp, es, classes in rows]
     key = (lambda r: (r.win[0], r.score[0])) if model.objective == "win" else (lambda r: (r.score[0], r.win[0]))
     table.sort(key=key, reverse=True)
     divisor = sum(p.args[1]) + (p.size - 13 if model.divisor == "hand" else 0)
-    return Expected(table, hands, draws, model, None if raw is None else Graph(raw, draws, model, p.args[1], divisor))
+    return Expected(table, hands, draws, model, None if raw is None else Graph(raw, draws, model, p.args[1], divisor),
+                    p.hand)
