@@ -437,6 +437,8 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         live = {None: ukeire(p.hand, dead=p.seen, players=players).total}
     else:
         live = {d.tile: d.total for d in discards(p.hand, dead=p.seen, players=players)}
+    if not model.red_fives:  # the engine's plain five stands for the red one too
+        live.update({f"5{name[1]}": total for name, total in list(live.items()) if name and name[0] == "0"})
     table = [DiscardValue(None if tile < 0 else TILE_ID_NAMES[tile], shanten, bool(riichi),
                           live[None if tile < 0 else TILE_ID_NAMES[tile]], np.frombuffer(tp), np.frombuffer(wp),
                           np.frombuffer(es), dict(zip(CLASSES, np.frombuffer(classes).tolist())) if graph else None)
