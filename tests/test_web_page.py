@@ -210,3 +210,26 @@ def test_phone_width_fits_and_the_screenshot(browser: Any, server: str, tmp_path
     desktop.screenshot(path=str(path), full_page=True)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     desktop.close()
+
+
+def test_expected_value_columns_follow_the_options_and_the_url(page: Any) -> None:
+    from shanten.ev import expected
+
+    hand = "234777p340s56677z"
+    page.goto("/")
+    page.click("#options summary")
+    page.check("input[name=ev]")
+    page.fill("input[name=dora]", "9p")
+    page.select_option("select[name=seat]", "S")
+    page.fill("#q", hand)
+    page.wait_for_selector("#result th:has-text('score')")
+    table = expected(hand, dora="9p", seat_wind="S")
+    shown = page.evaluate(READ_TABLES)[0]
+    for row in shown:
+        e = next(r for r in table if r.tile == row["first"])
+        decl = "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"
+        assert row["cells"][-3:] == [f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", decl], row["first"]
+    assert query(page) == {"q": [hand], "dora": ["9p"], "ev": ["1"], "seat": ["S"]}
+    page.goto("/?q=1479m258p369s1234z&ev=1")  # beyond the bound: the reason, and the table as ever
+    assert "is 6-shanten" in page.inner_text(".shanten-expected")
+    assert page.is_checked("input[name=ev]")

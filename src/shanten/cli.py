@@ -7,7 +7,6 @@ Every subcommand is dispatched from ``main`` through ``COMMANDS``; see
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import importlib
 import json
 import os
@@ -17,7 +16,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .analysis import FORMS, Analysis, analyze
-from .ev import Expected, ExpectedValueError, Model, expected
+from .ev import Expected, Model, expected_or_why
 from .forms import describe
 from .notation import parse_melds
 from .scoring.rules import RULES
@@ -217,33 +216,19 @@ def _query(argv: Sequence[str]) -> int:
     if args.json:
         document = analysis.to_json()
         if args.ev:
-            document["expected"] = {"error": ev} if isinstance(ev, str) else expected_json(ev)
+            document["expected"] = {"error": ev} if isinstance(ev, str) else ev.to_json()
         return write(json.dumps(document, ensure_ascii=False))
     colour = sys.stdout is not None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     return write("\n".join(text(analysis, Style(colour), args.riichi, ev)))
 
 
 def _expected(args: argparse.Namespace, analysis: Analysis) -> Expected | str:
-    """The ``--ev`` table, or the one-line reason a hand within the rules has none (beyond the bound)."""
+    """The ``--ev`` table, or the one-line reason a hand within the rules has none."""
     if args.riichi:
         raise InvalidHandError("--ev values the choices before riichi: leave out --riichi")
-    if analysis.forms.shanten < 0 and analysis.hand.concealed_count % 3 == 2:
-        return "the hand is complete"
-    try:
-        return expected(analysis.hand, dead=args.dead, dora=args.dora, round_wind=args.round, seat_wind=args.seat,
-                        draws=args.draws, players=args.players, rules=args.scoring,
-                        model=Model(objective=args.objective))
-    except ExpectedValueError as error:
-        return str(error)
-
-
-def expected_json(table: Expected) -> dict[str, Any]:
-    """The ``expected`` object of ``--json`` (and of the web API): the model and one entry per discard,
-    each number per turn from now (index 0) to the last draw."""
-    return {"draws": table.draws, "hands": table.hands, "model": dataclasses.asdict(table.model),
-            "discards": [{"discard": row.tile, "shanten": row.shanten, "riichi": row.riichi, "ukeire": row.ukeire,
-                          "tenpai": row.tenpai.tolist(), "win": row.win.tolist(), "score": row.score.tolist()}
-                         for row in table]}
+    return expected_or_why(analysis.hand, dead=args.dead, dora=args.dora, round_wind=args.round,
+                           seat_wind=args.seat, draws=args.draws, players=args.players, rules=args.scoring,
+                           model=Model(objective=args.objective))
 
 
 def write(output: str) -> int:

@@ -18,7 +18,7 @@ model, its conventions and its bounds). The compiled engine is ``src/core/ev.c``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -272,6 +272,14 @@ class Expected(tuple[DiscardValue, ...]):
         table.hands, table.draws, table.model, table.graph, table._start = hands, draws, model, graph, start
         return table
 
+    def to_json(self) -> dict[str, Any]:
+        """The ``expected`` object of ``shanten --json --ev`` and of the web API (docs/cli.md): the
+        model and one entry per discard, each number per turn from now (index 0) to the last draw."""
+        return {"draws": self.draws, "hands": self.hands, "model": asdict(self.model),
+                "discards": [{"discard": row.tile, "shanten": row.shanten, "riichi": row.riichi, "ukeire": row.ukeire,
+                              "tenpai": row.tenpai.tolist(), "win": row.win.tolist(), "score": row.score.tolist()}
+                             for row in self]}
+
     def explain(self, tile: str | None = None, draws: int = 5) -> Explanation:
         """Why a discard (a 13-tile hand: ``None``) is worth what it is: the chance of each class of
         win, and the ``draws`` next draws that change the objective most, each with the policy's
@@ -448,3 +456,12 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     divisor = sum(p.args[1]) + (p.size - 13 if model.divisor == "hand" else 0)
     return Expected(table, hands, draws, model, None if raw is None else Graph(raw, draws, model, p.args[1], divisor),
                     p.hand)
+
+
+def expected_or_why(hand: HandLike, **arguments: Any) -> Expected | str:
+    """``expected(hand, **arguments)``, or for a hand it does not answer (complete, beyond the
+    bound) the one-line reason, as the command line and the web page show it."""
+    try:
+        return expected(hand, **arguments)
+    except ExpectedValueError as error:
+        return str(error)

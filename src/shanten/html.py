@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from .analysis import FORMS, Analysis, Row
+from .ev import Expected
 from .efficiency import Discard, Improvements, Ukeire
 from .forms import describe
 from .svg import hand_svg
@@ -40,6 +41,9 @@ _ROW_COLUMNS = (("improve", "live tiles that improve the hand without advancing 
                 ("avg", "mean live uke-ire after an improving draw"),
                 ("good", "share of the advancing live tiles after which a wait on two or more kinds is possible"))
 _KINDS_COLUMN = (("kinds", "the uke-ire kinds (the waits at tenpai), each with its live copies"),)
+_EV_COLUMNS = (("win", "the probability of winning by tsumo in the draws left (the best play's)"),
+               ("score", "the expected tsumo income in the draws left"),
+               ("decl", "riichi or dama, as the best play declares with this discard"))
 _DRAW_COLUMNS = (("draw", "a draw that improves the hand"), ("live", "its live copies"),
                  ("discard", "the best discard after it"), ("tiles", "live uke-ire after that discard"),
                  ("kinds", "those kinds"))
@@ -111,9 +115,10 @@ def _number(value: float | None, form: str) -> str:
     return "-" if value is None else format(value, form)
 
 
-def _discard_rows(fragment: _Fragment, rows: Sequence[Row], full: bool) -> str:
+def _discard_rows(fragment: _Fragment, rows: Sequence[Row], full: bool, expected: Expected | None = None) -> str:
     """The discard table: rows that keep or lower the shanten, then the others behind a toggle."""
-    columns = _DISCARD_COLUMNS + (_ROW_COLUMNS if full else ()) + _KINDS_COLUMN
+    columns = _DISCARD_COLUMNS + (_ROW_COLUMNS if full else ()) + (_EV_COLUMNS if expected else ()) + _KINDS_COLUMN
+    values = {row.tile: row for row in expected or ()}
 
     def line(row: Row) -> str:
         d, imp = row.discard, row.improvements
@@ -124,6 +129,10 @@ def _discard_rows(fragment: _Fragment, rows: Sequence[Row], full: bool) -> str:
         if full:
             cells += ["-" if imp is None else str(imp.live), _number(None if imp is None else imp.average, ".2f"),
                       _number(row.good_shape, ".0%")]
+        if expected:
+            e = values.get(d.tile)
+            cells += ["-", "-", "-"] if e is None else [
+                f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"]
         cells.append(fragment.kinds(d.kinds, d.counts, d))
         return f'<tr data-discard="{d.tile}">' + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
 
@@ -157,7 +166,8 @@ def _tiles(n: int) -> str:
     return f"{n} tile{'s' * (n != 1)}"
 
 
-def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None = None) -> str:
+def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None = None,
+                  expected: Expected | str | None = None) -> str:
     """Everything ``shanten.analysis.analyze`` says about a hand: the page's result area.
 
     The hand drawn, its shanten per form, then for a 3n+2 hand the discard table (the command
@@ -165,7 +175,9 @@ def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None 
     or waits and its improving draws. With ``walk`` every drawn kind is a button whose ``data-next``
     is the position after playing that row's discard and that draw (the page's walking).
     ``images`` (the page's) draws the tiles of the tables as images at ``images + "5m.svg"`` and
-    defines no symbol: the page defines the hand's once (``shanten.svg.all_symbols``).
+    defines no symbol: the page defines the hand's once (``shanten.svg.all_symbols``). ``expected``
+    (``shanten.ev.expected`` of the hand, or why there is none) adds the win probability, expected
+    score and riichi/dama of each discard, or a line for a 3n+1 hand.
 
     >>> from shanten.analysis import analyze
     >>> fragment = analysis_html(analyze("123m456p789s1125z1z"), walk=True)   # discard 2z or 5z
@@ -179,6 +191,12 @@ def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None 
     body = [f'<div class="shanten-hand">{hand_svg(hand, height=2 * SMALL, symbols=images is None)}</div>',
             f'<p class="shanten-forms"><strong>{describe(forms.shanten)}</strong> '
             f"({_tiles(hand.concealed_count)}{setting}) {per_form}</p>"]
+    if isinstance(expected, str):
+        body.append(f'<p class="shanten-expected">expected value: {escape(expected)}</p>')
+    elif expected is not None and expected[0].tile is None:
+        row = expected[0]
+        body.append(f'<p class="shanten-expected">expected in {expected.draws} draws: tenpai {row.tenpai[0]:.1%}, '
+                    f"win {row.win[0]:.1%}, score {row.score[0]:.0f}</p>")
     if analysis.ukeire is not None:
         body.append(_ukeire_line(fragment, analysis.ukeire))
         if analysis.improvements is not None:
@@ -186,7 +204,8 @@ def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None 
     else:
         if forms.shanten == -1:
             body.append("<p>complete: the discards that keep tenpai</p>")
-        body.append(_discard_rows(fragment, analysis.rows, full=True))
+        table = expected if not isinstance(expected, str) else None
+        body.append(_discard_rows(fragment, analysis.rows, full=True, expected=table))
     return fragment.done("".join(body), "analysis")
 
 

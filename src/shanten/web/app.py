@@ -37,6 +37,7 @@ from .. import __version__
 from .._resolve import RULES
 from ..analysis import Analysis, analyze
 from ..batch import shanten_batch
+from ..ev import Expected, expected_or_why
 from ..scoring.rules import RULES as SCORING_RULES
 from ..html import SMALL, analysis_html, palette_html
 from ..svg import all_symbols, tile_svg
@@ -81,6 +82,8 @@ Wind = Annotated[str, Query(json_schema_extra={"enum": list("ESWN")})]
 Values = Annotated[bool, Query(description="add each wait's value at tenpai (as the command line's JSON has them)")]
 Scoring = Annotated[str, Query(description="the scoring rules of the wait values",
                                json_schema_extra={"enum": list(SCORING_RULES)})]
+Ev = Annotated[bool, Query(description="add each discard's win probability and expected score (docs/ev.md)")]
+Draws = Annotated[int, Query(ge=0, le=60, description="with ev: the draws left")]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
                             json_schema_extra={"enum": list(MODES)})]
 
@@ -98,6 +101,8 @@ class _Options:
     seat: str = "E"
     scoring: str = "tenhou"
     values: bool = False
+    ev: bool = False
+    draws: int = 17
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
@@ -109,11 +114,23 @@ class _Options:
         return analyze(hand, melds=melds, rule=self.rule, dead=self.dead or None, players=self.players, back=back,
                        values=values if self.values else None)
 
+    def expected(self, analysis: Analysis) -> Expected | str | None:
+        """With ``ev``: the expected values of the analysed hand (or why there are none)."""
+        if not self.ev:
+            return None
+        return expected_or_why(analysis.hand, dead=self.dead or None, dora=self.dora, round_wind=self.round,
+                               seat_wind=self.seat, draws=self.draws, players=self.players, rules=self.scoring)
+
+    def html(self, hand: str) -> str:
+        analysis = self.analyze(hand, back=True)
+        return analysis_html(analysis, walk=True, images=TILES, expected=self.expected(analysis))
+
 
 async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4, dora: Dora = "",
-                   round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou", values: Values = False) -> _Options:
+                   round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou", values: Values = False,
+                   ev: Ev = False, draws: Draws = 17) -> _Options:
     # async: FastAPI would run a plain function in a thread, for nothing
-    return _Options(melds, dead, rule, players, dora, round, seat, scoring, values)
+    return _Options(melds, dead, rule, players, dora, round, seat, scoring, values, ev, draws)
 
 
 Options = Annotated[_Options, Depends(_options)]
@@ -159,16 +176,19 @@ def _page(template: Template, palette: str, q: str, options: _Options) -> str:
     result = error = ""
     if q.strip():
         try:
-            result = analysis_html(options.analyze(q, back=True), walk=True, images=TILES)
+            result = options.html(q)
         except InvalidHandError as problem:
             error = str(problem)
-    fields = {"q": q, "melds": options.melds, "dead": options.dead}
-    changed = (options.melds, options.dead, options.rule, options.players) != ("", "", "tenhou", 4)
+    fields = {"q": q, "melds": options.melds, "dead": options.dead, "dora": options.dora}
+    changed = (options.melds, options.dead, options.rule, options.players, options.dora, options.round,
+               options.seat) != ("", "", "tenhou", 4, "", "E", "E")
     return template.substitute(
         {name: escape(value) for name, value in fields.items()}, version=__version__, palette=palette, result=result,
         error=escape(error), invalid=' aria-invalid="true"' if error else "",
         wrc=" selected" if options.rule == "wrc" else "", three=" checked" if options.players == 3 else "",
-        options_open=" open" if changed else "")
+        ev=" checked" if options.ev else "", options_open=" open" if changed else "",
+        **{f"{field}_{wind}": " selected" if getattr(options, field) == wind else ""
+           for field in ("round", "seat") for wind in "ESWN"})
 
 
 def create_app() -> FastAPI:
@@ -216,14 +236,19 @@ def create_app() -> FastAPI:
     @app.get("/api/analyze", responses={200: {"model": AnalysisDocument}, **_REFUSED})
     def analyze_(q: Hand, options: Options, all: bool = False) -> Response:
         """The document ``shanten --json`` prints (schema 2, docs/cli.md); ``all`` also lists the discards
-        that raise the shanten, as ``--all`` does."""
-        return _json(options.analyze(q, back=all).to_json())
+        that raise the shanten, as ``--all`` does; ``ev`` adds ``expected`` as ``--ev`` does."""
+        analysis = options.analyze(q, back=all)
+        document = analysis.to_json()
+        ev = options.expected(analysis)
+        if ev is not None:
+            document["expected"] = {"error": ev} if isinstance(ev, str) else ev.to_json()
+        return _json(document)
 
     @app.get("/api/html", response_class=HTMLResponse, responses=_REFUSED)
     def html(q: Hand, options: Options) -> HTMLResponse:
         """The web page's result area as an HTML fragment (``shanten.html.analysis_html``, walking buttons on;
         tiles are images at /tiles/, and the page defines the hand's symbols once)."""
-        return HTMLResponse(analysis_html(options.analyze(q, back=True), walk=True, images=TILES))
+        return HTMLResponse(options.html(q))
 
     @app.get("/api/tenhou", response_class=PlainTextResponse, responses=_REFUSED)
     def tenhou(q: Hand, mode: Mode = "q") -> PlainTextResponse:

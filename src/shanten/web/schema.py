@@ -11,6 +11,8 @@ response against them. Fields follow docs/cli.md (schema 2).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -61,6 +63,26 @@ class DiscardRow(BaseModel):
     values: list[WaitValueDocument] | None = Field(None, description="at tenpai: the value of each wait")
 
 
+class ExpectedDiscard(BaseModel):
+    discard: str | None = Field(description="the tile discarded; null for a 13-tile hand")
+    shanten: int
+    riichi: bool = Field(description="the best play declares riichi with this discard")
+    ukeire: int
+    tenpai: list[float] = Field(description="per number of draws made from now (index 0: now): reaching tenpai")
+    win: list[float] = Field(description="the probability of winning by tsumo")
+    score: list[float] = Field(description="the expected tsumo income (points before honba and sticks)")
+
+
+class ExpectedDocument(BaseModel):
+    """``ev=true``: the expected value of each discard (docs/ev.md), or why there is none."""
+
+    draws: int | None = None
+    hands: int | None = Field(None, description="the size of the search")
+    model: dict[str, Any] | None = Field(None, description="the choices of shanten.ev.Model")
+    discards: list[ExpectedDiscard] | None = Field(None, description="best first")
+    error: str | None = Field(None, description="a hand beyond the exact bound, or complete")
+
+
 class FormsDocument(BaseModel):
     regular: int | None
     seven_pairs: int | None
@@ -84,6 +106,7 @@ class AnalysisDocument(BaseModel):
     improvements: ImprovementsDocument | None = None
     discards: list[DiscardRow] | None = None
     values: list[WaitValueDocument] | None = Field(None, description="a tenpai 3n+1 hand: the value of each wait")
+    expected: ExpectedDocument | None = Field(None, description="with ev=true: the expected values")
 
 
 class ShantenList(BaseModel):

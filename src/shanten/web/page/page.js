@@ -11,19 +11,23 @@ let pending = null;
 
 function query() {
   const params = new URLSearchParams();
-  for (const name of ["q", "melds", "dead"]) {
+  for (const name of ["q", "melds", "dead", "dora"]) {
     const value = form.elements[name].value.trim();
     if (value) params.set(name, value);
   }
   if (form.elements.rule.value !== "tenhou") params.set("rule", form.elements.rule.value);
   if (form.elements.players.checked) params.set("players", "3");
+  if (form.elements.ev.checked) params.set("ev", "1");
+  for (const name of ["round", "seat"]) if (form.elements[name].value !== "E") params.set(name, form.elements[name].value);
   return params;
 }
 
 function fill(params) {
-  for (const name of ["q", "melds", "dead"]) form.elements[name].value = params.get(name) || "";
+  for (const name of ["q", "melds", "dead", "dora"]) form.elements[name].value = params.get(name) || "";
   form.elements.rule.value = params.get("rule") === "wrc" ? "wrc" : "tenhou";
   form.elements.players.checked = params.get("players") === "3";
+  form.elements.ev.checked = params.get("ev") === "1";
+  for (const name of ["round", "seat"]) form.elements[name].value = /^[ESWN]$/.test(params.get(name)) ? params.get(name) : "E";
 }
 
 function refuse(message) {
