@@ -101,11 +101,22 @@ class Position:
     players: int = 4
     draws: int = 2
 
+    def notation(self) -> str:
+        """The hand with its melds, as ``expected`` reads it."""
+        return " ".join(filter(None, [self.hand, self.melds]))
+
+    def __str__(self) -> str:
+        said = [self.notation(), f"dora {self.dora}" if self.dora else "", f"dead {self.dead}" if self.dead else "",
+                f"round {'ESWN'[self.round_wind]} seat {'ESWN'[self.seat_wind]}", f"{self.players} players",
+                f"{self.draws} draws"]
+        return ", ".join(filter(None, said))
+
 
 @dataclass(frozen=True)
 class Options:
-    """The model's choices (docs/ev.md). ``divisor_extra``: add the starting hand's extra tile to the
-    divisor S (docs/ev.md's convention; mahjong-cpp's divisor is the pool's size alone)."""
+    """The model's choices (docs/ev.md), named as ``shanten.ev.Model`` names them, and the scoring
+    rules. ``divisor``: S counts the starting hand's extra tile ("hand", docs/ev.md's convention) or
+    is the pool's size alone ("pool", mahjong-cpp's)."""
 
     objective: Literal["score", "win", "separate"] = "score"
     riichi: Literal["choose", "always", "never"] = "choose"
@@ -117,14 +128,14 @@ class Options:
     last_tile: bool = True
     ura: bool = True
     red_fives: bool = True
+    divisor: Literal["hand", "pool"] = "hand"
     rules: Rules = field(default_factory=lambda: rules_named("tenhou"))
-    divisor_extra: bool = True
 
 
 def mahjong_cpp_options() -> Options:
     """mahjong-cpp's model: separate maxima, always riichi, no ippatsu or haitei, S = sum(pool),
     Tenhou's rules with four yakuman counted twice."""
-    return Options(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor_extra=False,
+    return Options(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor="pool",
                    rules=replace(rules_named("tenhou"), double_yakuman=MAHJONG_CPP_DOUBLE_YAKUMAN))
 
 
@@ -169,7 +180,7 @@ class Reference:
         self.indicators = parse_ids(position.dora)
         self.pool = self._pool(meld_ids + parse_ids(position.dead) + self.indicators)
         size = sum(self.start) + 3 * self.n_melds
-        self.S = sum(self.pool) + (size - 13 if options.divisor_extra else 0)
+        self.S = sum(self.pool) + (size - 13 if options.divisor == "hand" else 0)
         self.shanten0 = self.shanten(self.start)
         self.rules = options.rules if options.red_fives else replace(options.rules, red_fives=False)
         self.draw_nodes, self.discard_nodes = self._explore()
@@ -219,9 +230,7 @@ class Reference:
     def lowering(self, hand: Counts) -> set[int]:
         """The ids whose draw lowers a 13-tile hand's shanten (a tenpai hand's winning tiles)."""
         c = merged(hand)
-        drawn = {t: plus(hand, t) for t in range(IDS) if c[kind(t)] < 4}
-        self.learn_shanten([hand, *drawn.values()])
-        return {t for t, more in drawn.items() if self.shanten(more) < self.shanten(hand)}
+        return {t for t in range(IDS) if c[kind(t)] < 4 and self.shanten(plus(hand, t)) < self.shanten(hand)}
 
     def in_bound(self, hand: Counts) -> bool:
         """distance + shanten < starting shanten + extra: tegawari and shanten_back are searched."""
@@ -241,7 +250,6 @@ class Reference:
     def searched_discards(self, hand: Counts) -> set[int]:
         """Discards of a 14-tile hand that keep its shanten (a complete hand keeps none) and, in the
         bound, every discard (shanten_back)."""
-        self.learn_shanten([hand] + [plus(hand, t, -1) for t in range(IDS) if hand[t]])
         allow = self.options.shanten_back and self.in_bound(hand)
         s = self.shanten(hand)
         return {t for t in range(IDS) if hand[t] and (allow or s >= 0 and self.shanten(plus(hand, t, -1)) == s)}
@@ -256,26 +264,37 @@ class Reference:
 
     def _explore(self) -> tuple[set[Counts], set[Counts]]:
         """The 13-tile hands the search reaches in the free state, and the 14-tile hands it reaches
-        (a riichi hand never reaches a 14-tile hand: it wins or throws the tile)."""
-        draws: set[Counts] = set()
+        (a riichi hand never reaches a 14-tile hand: it wins or throws the tile). Breadth first, a
+        layer at a time: the shanten of a layer's hands and their neighbours in one oracle call."""
+        free: set[Counts] = set()
         discards: set[Counts] = set()
-        fourteen = sum(self.start) % 3 == 2
-        todo = deque([(self.start, fourteen)])
-        (discards if fourteen else draws).add(self.start)
-        while todo:
-            hand, is_discard = todo.popleft()
-            if is_discard:
-                reached = [plus(hand, t, -1) for t in self.searched_discards(hand)
-                           if "free" in self.riichi_states(plus(hand, t, -1))]
-                seen = draws
-            else:
-                reached = [plus(hand, t) for t in self.searched_draws(hand, "free")]
-                seen = discards
-            for other in reached:
-                if other not in seen:
-                    seen.add(other)
-                    todo.append((other, not is_discard))
-        return draws, discards
+        (discards if sum(self.start) % 3 == 2 else free).add(self.start)
+        seen = {self.start}
+        layer = [self.start]
+        while layer:
+            self.learn_shanten([near for hand in layer for near in self.neighbours(hand)])
+            following = []
+            for hand in layer:
+                if hand in discards:
+                    for t in self.searched_discards(hand):
+                        less = plus(hand, t, -1)
+                        if "free" in self.riichi_states(less):
+                            free.add(less)
+                        following.append(less)
+                elif hand in free:  # a riichi hand draws its winning tiles only: nothing new
+                    for t in self.searched_draws(hand, "free"):
+                        discards.add(plus(hand, t))
+                        following.append(plus(hand, t))
+            layer = [hand for hand in dict.fromkeys(following) if hand not in seen]
+            seen.update(layer)
+        return free, discards
+
+    def neighbours(self, hand: Counts) -> list[Counts]:
+        """The hands one draw (13 tiles) or one discard (14 tiles) away."""
+        if sum(hand) % 3 == 2:
+            return [plus(hand, t, -1) for t in range(IDS) if hand[t]]
+        c = merged(hand)
+        return [plus(hand, t) for t in range(IDS) if c[kind(t)] < 4]
 
     @functools.cache
     def draws(self, hand: Counts, state: State) -> set[int]:
