@@ -10,16 +10,37 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ev_brute import Options, Position, Reference, mahjong_cpp_options
+from ev_brute import RED_KIND, Options, Position, Reference, mahjong_cpp_options, name, parse_ids
 from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, Expected, Model, expected
 
 TOLERANCE = 1e-12
+
+
+def dead_but(position: str, live: str) -> str:
+    """The dead tiles that leave only ``live`` in the pool, beside the tiles of ``position`` (notation):
+    a small pool makes long plans likely (a declined win, a tenpai given up)."""
+    copies = [4] * 34 + [1, 1, 1]
+    for five in RED_KIND.values():
+        copies[five] = 3
+    for tile in parse_ids(position) + parse_ids(live):
+        copies[tile] -= 1
+    assert min(copies) >= 0, (position, live)
+    return "".join(name(tile) * n for tile, n in enumerate(copies))
+
+# All but four tiles dead: declining a 1-han win (1100) on the first of two draws for a 3/4 chance of
+# its haitei win (2000) on the last is worth 1500.
+DECLINE = Position("23s55p", "[234m] [456p] [678s]", draws=2, seat_wind=1,
+                   dead=dead_but("23s55p 234m456p678s", "444s9m"))
 
 # (id, position, the options: Model's fields, the same for the engine and the reference)
 CASES = [
     # open hands (no riichi); 23s + 1s is a yakuless tsumo (only haitei makes it a win)
     ("open-yakuless-tenpai", Position("23s55p", "[123m] [456p] [789s]", draws=3), {}),
     ("open-yakuless-1-shanten", Position("2367s", "[123m] [456p] [789s]", draws=2, seat_wind=2), {}),
+    ("decline-win-for-haitei", DECLINE, {}),
+    # the waits 1s 4s dead: the policy leaves tenpai for 678p, the tenpai probability stays 1
+    ("give-up-dead-tenpai", Position("23s55p", "[234m] [456p] [678s]", draws=3, seat_wind=1,
+                                     dead=dead_but("23s55p 234m456p678s", "678p19m")), dict(objective="win", extra=2)),
     ("open-1-shanten-no-tegawari-no-back", Position("2367s", "[123m] [456p] [789s]", draws=3),
      dict(tegawari=False, shanten_back=False)),
     ("open-tanyao-14-extra-2", Position("23668s", "[234m] [456p] [678s]", dora="3s", draws=2, seat_wind=1),
@@ -66,6 +87,12 @@ ENGINE_FAULTS = [
      'riichi="always": throwing back a drawn tile to the closed tenpai 24m55p must declare riichi, but the '
      "engine keeps a dama option there (win[0] 0.100688, the reference 0.099635)", AssertionError),
 ]
+
+
+def test_the_reference_by_hand() -> None:
+    """The reference's numbers for the declined win, worked out by hand: 444s9m live, S = 4."""
+    assert Reference(DECLINE, Options()).rows()[None].score == (1500.0, 1500.0, 0.0)
+    assert Reference(DECLINE, Options(objective="win")).rows()[None].win == (0.75 + 0.25 * 0.75, 0.75, 0.0)
 
 
 def _engine(position: Position, model: Model, rules: str | int = "tenhou") -> Expected:

@@ -84,8 +84,6 @@ typedef struct {
     ev_links edges, options;
     ev_win *wins;
     int n_wins, cap_wins;
-    int32_t *todo_draw, *todo_discard;
-    int n_todo_draw, n_todo_discard, cap_todo_draw, cap_todo_discard;
     int shanten0, closed, failed;
     double total; /* the pool's size */
 } ev_graph;
@@ -94,9 +92,9 @@ static int grow(void **v, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return 0;
-    int cap2 = *cap ? *cap : 256;
+    int cap2 = *cap ? *cap : 1024;
     while (cap2 < need)
-        cap2 *= 2;
+        cap2 *= 4; /* few copies: a search grows by orders of magnitude with the shanten */
     void *p = realloc(*v, (size_t)cap2 * size);
     if (!p)
         return -1;
@@ -134,14 +132,6 @@ static int find(const ev_nodes *t, ev_key k, size_t *slot)
     return -1;
 }
 
-static int push_todo(int32_t **todo, int *n, int *cap, int32_t i)
-{
-    if (grow((void **)todo, cap, *n + 1, sizeof **todo) < 0)
-        return -1;
-    (*todo)[(*n)++] = i;
-    return 0;
-}
-
 /* The node of hand h in riichi state `state`, made (and queued) when new; -1 on failure. */
 static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
 {
@@ -163,13 +153,11 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
     n->key = k;
     memcpy(n->h, h, EV_IDS);
     n->state = (uint8_t)state;
+    n->shanten = -2; /* not known yet */
     n->stay = i;
     n->depth = -1;
     t->slots[slot] = (ev_slot){k, i + 1};
     if ((size_t)t->n * 2 > t->mask && slots_grow(t) < 0)
-        return g->failed = -1;
-    if (discard ? push_todo(&g->todo_discard, &g->n_todo_discard, &g->cap_todo_discard, i)
-                : push_todo(&g->todo_draw, &g->n_todo_draw, &g->cap_todo_draw, i))
         return g->failed = -1;
     return i;
 }
@@ -418,6 +406,8 @@ static int expand_draw(ev_graph *g, int i)
             ev_key k = key;
             key_step(&k, t, 1);
             to = node(g, 1, h, k, EV_FREE);
+            if (to >= 0) /* drawing a necessary kind lowers the shanten by one, any other keeps it */
+                g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
         }
         h[t]--;
         if (g->failed)
@@ -497,10 +487,14 @@ static int expand_discard(ev_graph *g, int i)
     memcpy(h, g->discard.v[i].h, EV_IDS);
     merged(h, c);
     const summary_t sm = summarize(c);
-    uint64_t keep;
-    const int shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
-    g->discard.v[i].shanten = (int8_t)shanten;
-    const int allow = cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    uint64_t keep = 0;
+    int shanten = g->discard.v[i].shanten;
+    int allow = shanten > -2 && cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    if (!allow || shanten <= 0) { /* which discards keep the shanten matters: find them */
+        shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
+        g->discard.v[i].shanten = (int8_t)shanten;
+        allow = cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    }
     /* a complete hand (a win turned down) keeps nothing: its discards are searched within the bound
      * only, and those that leave it tenpai may declare riichi */
     const uint64_t tenpai = shanten == 0                         ? keep
@@ -861,11 +855,10 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     const int root = node(&g, fourteen, cfg->hand, key_of(cfg->hand), EV_FREE);
     if (root < 0)
         goto done;
-    while (g.n_todo_draw || g.n_todo_discard) {
-        if (g.n_todo_discard ? expand_discard(&g, g.todo_discard[--g.n_todo_discard]) < 0
-                             : expand_draw(&g, g.todo_draw[--g.n_todo_draw]) < 0)
+    /* every node is expanded once, in the order made (nodes are only appended) */
+    for (int d = 0, x = 0; d < g.draw.n || x < g.discard.n;)
+        if (x < g.discard.n ? expand_discard(&g, x++) < 0 : expand_draw(&g, d++) < 0)
             goto done;
-    }
     const int nd = g.draw.n, nx = g.discard.n;
     *nodes = nd + nx;
     edge_start = group(&g.edges, nd, nx);
@@ -1008,7 +1001,5 @@ done:
     free(g.edges.v);
     free(g.options.v);
     free(g.wins);
-    free(g.todo_draw);
-    free(g.todo_discard);
     return result;
 }
