@@ -450,9 +450,13 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
     int best = SH_INF;
     if (forms & FORM_REGULAR)
         best = complement_rows(r, ng, M, rest);
-    if (forms & FORM_SEVEN_PAIRS)
+    /* seven pairs and thirteen orphans after a discard, from the counts (seven_pairs and
+     * thirteen_orphans of eval.h on the table path): only the discarded kind's count changes */
+    const int pairs = sm->pairs, singles = sm->singles, orphan_pairs = popcount64(sm->two & ORPHAN_BITS);
+    const int special = sm->tiles >= 13;
+    if (special && (forms & FORM_SEVEN_PAIRS))
         best = min2(best, seven_pairs(c, sm, NULL, 0));
-    if (forms & FORM_ORPHANS)
+    if (special && (forms & FORM_ORPHANS))
         best = min2(best, thirteen_orphans(c, sm, NULL));
     *keep = 0;
     for (uint64_t held = sm->held; held; held &= held - 1) {
@@ -461,18 +465,23 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
         for (int k = 0; k < ns; k++)
             if (t >= bases[k] && t < bases[k] + 9)
                 g = k;
-        c[t]--;
         int v = SH_INF;
-        if (forms & FORM_REGULAR)
+        if (forms & FORM_REGULAR) {
+            c[t]--;
             v = final_value(row_load(g < ns ? suit_row(c + bases[g]) : iso_row(c, players)), rest[g], M);
-        if (forms & (FORM_SEVEN_PAIRS | FORM_ORPHANS)) {
-            const summary_t less = summarize(c);
-            if (forms & FORM_SEVEN_PAIRS)
-                v = min2(v, seven_pairs(c, &less, NULL, 0));
-            if (forms & FORM_ORPHANS)
-                v = min2(v, thirteen_orphans(c, &less, NULL));
+            c[t]++;
         }
-        c[t]++;
+        if (special && (forms & FORM_SEVEN_PAIRS)) {
+            const int full = pairs - (c[t] == 2), half = singles - (c[t] == 1) + (c[t] == 2);
+            const int take = min2(full, 7);
+            v = min2(v, 14 - 2 * take - min2(half, 7 - take));
+        }
+        if (special && (forms & FORM_ORPHANS)) {
+            const int orphan = (int)(ORPHAN_BITS >> t & 1);
+            const int kinds = sm->orphan_kinds - (orphan && c[t] == 1);
+            const int pair = orphan_pairs - (orphan && c[t] == 2) > 0;
+            v = min2(v, 14 - kinds - pair);
+        }
         if (v == best)
             *keep |= 1ull << t;
     }
