@@ -392,6 +392,16 @@ static int expand_draw(ev_graph *g, int i)
     const int allow = cfg->tegawari && state == EV_FREE &&
                       distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
     const ev_key key = g->draw.v[i].key;
+    /* Throwing a drawn tile back to this hand is a discard like any other: at closed tenpai it
+     * declares riichi as the policy allows (the hand itself stays dama until it discards). */
+    int back = i, declared = -1;
+    if (state == EV_FREE && shanten == 0 && g->closed && cfg->riichi != EV_RIICHI_NEVER) {
+        declared = node(g, 0, h, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI);
+        if (declared < 0)
+            return -1;
+        if (cfg->riichi == EV_RIICHI_ALWAYS)
+            back = declared, declared = -1;
+    }
     for (int t = 0; t < EV_IDS; t++) {
         const int w = live(g, h, t), wins = shanten == 0 && (wait >> id_kind(t) & 1);
         if (w <= 0 || !(allow || (wait >> id_kind(t) & 1)))
@@ -406,13 +416,14 @@ static int expand_draw(ev_graph *g, int i)
             ev_key k = key;
             key_step(&k, t, 1);
             to = node(g, 1, h, k, EV_FREE);
-            if (to >= 0) /* drawing a necessary kind lowers the shanten by one, any other keeps it */
+            if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
         }
         h[t]--;
         if (g->failed)
             return -1;
-        if (link(&g->edges, i, to, t, w, win) < 0 || (to >= 0 && link(&g->options, to, i, t, 0, 0) < 0))
+        if (link(&g->edges, i, to, t, w, win) < 0 || (to >= 0 && link(&g->options, to, back, t, 0, 0) < 0) ||
+            (to >= 0 && declared >= 0 && link(&g->options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
     }
     return 0;
@@ -753,8 +764,9 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
         const ev_value *next = to >= 0 ? &x_next[to] : &d_next[stay];
         const double score = last ? f->win[e]->last : f->win[e]->any;
         const ev_value w = {1.0, 1.0, score, 0.0};
-        const double *after = better(next, &w, policy) ? (to >= 0 ? c->x_next + (size_t)to * EV_CLASSES : base)
-                                                       : f->win[e]->classes[last];
+        const double *after = score <= 0 || better(next, &w, policy)
+                                  ? (to >= 0 ? c->x_next + (size_t)to * EV_CLASSES : base)
+                                  : f->win[e]->classes[last];
         for (int i = 0; i < EV_CLASSES; i++)
             sum[i] += f->win_weight[e] * after[i];
     }
@@ -921,7 +933,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             }
             for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
                 const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
-                const ev_value to = take_win(k + 1 == T ? f.win[e]->last : f.win[e]->any, next, obj);
+                const double score = k + 1 == T ? f.win[e]->last : f.win[e]->any; /* 0: no yaku this draw */
+                const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
                 const double w = f.win_weight[e];
                 sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es, sum.pad += w * to.pad;
             }
