@@ -33,7 +33,7 @@ from typing import Any
 from ..records.model import Call, Discard, Draw, Game, Kita, NewDora, Round, Win
 from ..records.table import Table
 from ..tiles import Meld, MeldKind, tile_kind
-from .rules import RULES
+from .rules import RULES, Rules
 
 _KANS = (MeldKind.OPEN_KAN, MeldKind.CLOSED_KAN, MeldKind.ADDED_KAN)
 TENHOU_KIRIAGE = 0x200
@@ -48,6 +48,17 @@ def meld_of(call: Call) -> Meld:
     '[055m]'
     """
     return Meld(call.kind, tuple(tile_kind(tile) for tile in call.tiles), red=sum(tile >= 34 for tile in call.tiles))
+
+
+def rules_of(game: Game) -> Rules:
+    """The scoring rules a game was played under: Tenhou's, with the record's red fives, open
+    tanyao and (lobbies with chips) kiriage mangan."""
+    rules = RULES["tenhou"]
+    kiriage = bool((game.rules.tenhou_type or 0) & TENHOU_KIRIAGE)
+    if not game.rules.red_fives or game.rules.open_tanyao is False or kiriage:
+        rules = replace(rules, red_fives=game.rules.red_fives, open_tanyao=game.rules.open_tanyao is not False,
+                        kiriage_mangan=kiriage)
+    return rules
 
 
 def from_record(game: Game, round: Round, win: Win) -> dict[str, Any]:
@@ -89,11 +100,7 @@ def from_record(game: Game, round: Round, win: Win) -> dict[str, Any]:
         ippatsu = before_kan
     riichi = table.riichi[seat] >= 0
     hand = table.concealed(seat) + (() if tsumo else (win.tile,))
-    rules = RULES["tenhou"]
-    kiriage = bool((game.rules.tenhou_type or 0) & TENHOU_KIRIAGE)
-    if not game.rules.red_fives or game.rules.open_tanyao is False or kiriage:
-        rules = replace(rules, red_fives=game.rules.red_fives, open_tanyao=game.rules.open_tanyao is not False,
-                        kiriage_mangan=kiriage)
+    rules = rules_of(game)
     rinshan = tsumo and rinshan
     return {
         "hand": hand,
