@@ -153,9 +153,9 @@ def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | 
         if isinstance(ev, str):
             lines.append(f"expected value: {ev}")
         elif ev is not None:
-            row = ev[0]
-            lines.append(f"expected in {ev.draws} draws: tenpai {row.tenpai[0]:.1%}, win {row.win[0]:.1%}, "
-                         f"score {row.score[0]:.0f}")
+            first = ev[0]
+            lines.append(f"expected in {ev.draws} draws: tenpai {first.tenpai[0]:.1%}, win {first.win[0]:.1%}, "
+                         f"score {first.score[0]:.0f}")
         return lines
     if f.shanten == -1:
         lines.append("complete: the discards that keep tenpai")
@@ -163,7 +163,7 @@ def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | 
     columns = [] if not valued else [("riichi", True)] if riichi else [("ron", False)] + (
         [("riichi", True)] if valued[0][0].riichi_ron is not None else [])
     heads = "".join(f"{name:>7} " for name, _ in columns)
-    expected = {row.tile: row for row in ev} if isinstance(ev, Expected) else None
+    expected = {e.tile: e for e in ev} if isinstance(ev, Expected) else None
     if expected is not None:
         heads += f"{'win':>6} {'score':>6} {'decl':<6} "
     if isinstance(ev, str):
@@ -215,7 +215,7 @@ def _query(argv: Sequence[str]) -> int:
         return 2
     if args.json:
         document = analysis.to_json()
-        if args.ev:
+        if ev is not None:
             document["expected"] = {"error": ev} if isinstance(ev, str) else ev.to_json()
         return write(json.dumps(document, ensure_ascii=False))
     colour = sys.stdout is not None and sys.stdout.isatty() and "NO_COLOR" not in os.environ

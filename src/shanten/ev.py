@@ -265,6 +265,7 @@ class Expected(tuple[DiscardValue, ...]):
     draws: int
     model: Model
     graph: Graph | None
+    _start: Hand | None
 
     def __new__(cls, rows: Iterable[DiscardValue], hands: int, draws: int, model: Model,
                 graph: Graph | None = None, start: Hand | None = None) -> Expected:
@@ -441,12 +442,13 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         rows, hands, raw = _core.expected(*p.args, graph)
     except ValueError as error:
         raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error})") from None
+    live: dict[str | None, int]
     if p.size == 13:
         live = {None: ukeire(p.hand, dead=p.seen, players=players).total}
     else:
         live = {d.tile: d.total for d in discards(p.hand, dead=p.seen, players=players)}
     if not model.red_fives:  # the engine's plain five stands for the red one too
-        live.update({f"5{name[1]}": total for name, total in list(live.items()) if name and name[0] == "0"})
+        live.update({f"5{name[1]}": total for name, total in list(live.items()) if name is not None and name[0] == "0"})
     table = [DiscardValue(None if tile < 0 else TILE_ID_NAMES[tile], shanten, bool(riichi),
                           live[None if tile < 0 else TILE_ID_NAMES[tile]], np.frombuffer(tp), np.frombuffer(wp),
                           np.frombuffer(es), dict(zip(CLASSES, np.frombuffer(classes).tolist())) if graph else None)
