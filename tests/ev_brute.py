@@ -159,10 +159,18 @@ class Row:
     score: tuple[float, ...]
 
 
+TIE = 1e-9
+"""Numbers this close (relative; 1e-12 absolute) are equal. Two options often have the same value
+summed in different orders: compared exactly, the rounding would break their tie, not the rule."""
+
+
 def better(a: Value, b: Value, objective: str) -> bool:
     """Is ``a`` preferred to ``b``: the objective, then win probability, score, tenpai probability."""
     first = (lambda v: v.wp) if objective == "win" else (lambda v: v.es)
-    return (first(a), a.wp, a.es, a.tp) > (first(b), b.wp, b.es, b.tp)
+    for x, y in zip((first(a), a.wp, a.es, a.tp), (first(b), b.wp, b.es, b.tp)):
+        if not math.isclose(x, y, rel_tol=TIE, abs_tol=1e-12):
+            return x > y
+    return False
 
 
 class Reference:

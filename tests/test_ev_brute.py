@@ -27,6 +27,7 @@ def dead_but(position: str, live: str) -> str:
     assert min(copies) >= 0, (position, live)
     return "".join(name(tile) * n for tile, n in enumerate(copies))
 
+
 # All but four tiles dead: declining a 1-han win (1100) on the first of two draws for a 3/4 chance of
 # its haitei win (2000) on the last is worth 1500.
 DECLINE = Position("23s55p", "[234m] [456p] [678s]", draws=2, seat_wind=1,
@@ -66,6 +67,10 @@ CASES = [
      dict(riichi="never", objective="win")),
     ("kans-14-no-ippatsu-haitei-ura", Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m4p", draws=3),
      dict(ippatsu=False, last_tile=False, ura=False)),
+    ("kans-14-no-tegawari", Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m", draws=3, seat_wind=1),
+     dict(tegawari=False)),
+    ("kans-14-no-shanten-back-extra-2", Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m", draws=3),
+     dict(shanten_back=False, extra=2)),
     ("kans-14-two-indicators", Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m4p", draws=2, seat_wind=3),
      {}),
     # full closed hands
@@ -81,6 +86,7 @@ CASES = [
     ("always-riichi-throw-back", Position("24m55p", "(1111p) (9999s) (7777z)", dora="1m", draws=3, seat_wind=1),
      dict(riichi="always", objective="separate")),
 ]
+
 
 def test_the_reference_by_hand() -> None:
     """The reference's numbers for the declined win, worked out by hand: 444s9m live, S = 4."""
@@ -111,11 +117,22 @@ def _compare(position: Position, options: Options, table: Expected, said: str) -
             assert close.all(), f"{at}: {number} per turn {got.tolist()}, the reference {exact.tolist()}"
 
 
-def _case(name: str, position: Position, options: dict[str, object]):  # type: ignore[no-untyped-def]
-    return pytest.param(position, options, id=name)
+# The smallest positions where the engine departs from docs/ev.md, and how.
+ENGINE_FAULTS = [
+    ("tie-broken-by-rounding", Position("1s2s4z6z7z", "(2222m) [555z] [222z]", dora="7p", draws=3),
+     dict(objective="win", riichi="never"),
+     "ties are compared exactly: discard 1s, draw 6z, and from 2s4z66z7z (2 draws left) discarding 4z or 7z "
+     "wins as often, but the engine sums 7z's win probability one ulp higher (0.0064203264804316654 against "
+     "0.006420326480431665) and takes it (score 52.947) where the tie goes to the score, 4z (60.324): row 1s "
+     "reads score[0] 6.2914, the reference 6.4743"),
+]
 
 
-@pytest.mark.parametrize("position,options", [_case(*case) for case in CASES])
+@pytest.mark.parametrize("position,options", [pytest.param(position, options, id=case)
+                                              for case, position, options in CASES] +
+                         [pytest.param(position, options, id=case,
+                                       marks=pytest.mark.xfail(reason=reason, raises=AssertionError, strict=True))
+                          for case, position, options, reason in ENGINE_FAULTS])
 def test_expected_equals_the_brute_force(position: Position, options: dict[str, object]) -> None:
     said = ", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model"
     _compare(position, Options(**options), _engine(position, Model(**options)), said)
@@ -123,6 +140,7 @@ def test_expected_equals_the_brute_force(position: Position, options: dict[str, 
 
 @pytest.mark.parametrize("position", [
     pytest.param(Position("44z55p", "[111z] [222z] [333z]", draws=3, seat_wind=1), id="daisuushii-double"),
+    pytest.param(Position("24m55p", "(1111p) (9999s) (7777z)", dora="1m", draws=3, seat_wind=1), id="kans-13"),
     pytest.param(Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m", draws=3, seat_wind=1), id="kans-14"),
 ])
 def test_mahjong_cpp_equals_the_brute_force(position: Position) -> None:
