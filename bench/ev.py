@@ -65,18 +65,17 @@ def best(call: Any, runs: int) -> float:
 
 
 def peak_memory(shanten: int) -> int:
-    """Peak RSS (bytes) of a fresh process running every hand of that shanten, less the import's."""
-    script = ("import json, resource, sys; sys.path.insert(0, 'bench'); import ev; "
+    """Peak RSS (bytes) a fresh process adds, over its own after the imports, running every hand
+    of that shanten (mahjong-cpp's model)."""
+    script = ("import resource, sys; sys.path.insert(0, 'bench'); import ev; "
               "from shanten.ev import expected, MAHJONG_CPP, MAHJONG_CPP_RULES; "
+              "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
               f"[expected(c['hand'], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **ev.arguments(c)) "
-              f"for c in ev.cases() if c['shanten'] == {shanten}] if {shanten} >= 0 else None; "
-              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
-    root = Path(__file__).resolve().parents[1]
-    peak = int(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                              cwd=root).stdout)
-    base = int(subprocess.run([sys.executable, "-c", script.replace(f"{shanten} >= 0", "False")],
-                              capture_output=True, text=True, check=True, cwd=root).stdout)
-    return (peak - base) * 1024
+              f"for c in ev.cases() if c['shanten'] == {shanten}]; "
+              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    return int(run.stdout) * 1024
 
 
 def main() -> None:
