@@ -44,7 +44,7 @@ static inline uint64_t key_hash(ev_key k)
 typedef struct {
     ev_key key;
     uint8_t h[EV_IDS];
-    int8_t shanten;
+    int8_t shanten, dist; /* dist: tiles held beyond the starting hand's (the search's bound) */
     uint8_t state, tenpai;
     int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
     int32_t depth; /* the fewest draws from the start */
@@ -85,6 +85,7 @@ typedef struct {
     ev_win *wins;
     int n_wins, cap_wins;
     int shanten0, closed, failed;
+    size_t slots; /* the hash tables' first size: about what the search will hold */
     double total; /* the pool's size */
 } ev_graph;
 
@@ -103,9 +104,9 @@ static int grow(void **v, int *cap, int need, size_t size)
     return 0;
 }
 
-static int slots_grow(ev_nodes *t)
+static int slots_grow(ev_nodes *t, size_t initial)
 {
-    const size_t cap = t->mask ? 2 * (t->mask + 1) : 1024;
+    const size_t cap = t->mask ? 2 * (t->mask + 1) : initial;
     ev_slot *s = calloc(cap, sizeof *s);
     if (!s)
         return -1;
@@ -132,13 +133,13 @@ static int find(const ev_nodes *t, ev_key k, size_t *slot)
     return -1;
 }
 
-/* The node of hand h in riichi state `state`, made (and queued) when new; -1 on failure. */
-static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
+/* The node of hand h (dist tiles beyond the start) in riichi state `state`, made when new; -1 on failure. */
+static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state, int dist)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
     k = key_with_state(k, state);
     size_t slot;
-    if (!t->mask && slots_grow(t) < 0)
+    if (!t->mask && slots_grow(t, g->slots) < 0)
         return g->failed = -1;
     int i = find(t, k, &slot);
     if (i >= 0)
@@ -154,10 +155,11 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state)
     memcpy(n->h, h, EV_IDS);
     n->state = (uint8_t)state;
     n->shanten = -2; /* not known yet */
+    n->dist = (int8_t)dist;
     n->stay = i;
     n->depth = -1;
     t->slots[slot] = (ev_slot){k, i + 1};
-    if ((size_t)t->n * 2 > t->mask && slots_grow(t) < 0)
+    if ((size_t)t->n * 2 > t->mask && slots_grow(t, 0) < 0)
         return g->failed = -1;
     return i;
 }
@@ -191,14 +193,6 @@ static void merged(const uint8_t *h, uint8_t *c)
     c[4] += h[34];
     c[13] += h[35];
     c[22] += h[36];
-}
-
-static int distance(const uint8_t *h, const uint8_t *org)
-{
-    int d = 0;
-    for (int i = 0; i < EV_IDS; i++)
-        d += h[i] > org[i] ? h[i] - org[i] : 0;
-    return d;
 }
 
 /* Live copies of id i when holding h: the pool as it started, with the starting hand's
@@ -384,19 +378,19 @@ static int expand_draw(ev_graph *g, int i)
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
     if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
-        const int stay = node(g, 0, h, g->draw.v[i].key, EV_RIICHI);
+        const int stay = node(g, 0, h, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist);
         if (stay < 0)
             return -1;
         g->draw.v[i].stay = stay;
     }
-    const int allow = cfg->tegawari && state == EV_FREE &&
-                      distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    const int dist = g->draw.v[i].dist;
+    const int allow = cfg->tegawari && state == EV_FREE && dist + shanten < g->shanten0 + cfg->extra;
     const ev_key key = g->draw.v[i].key;
     /* Throwing a drawn tile back to this hand is a discard like any other: at closed tenpai it
      * declares riichi as the policy allows (the hand itself stays dama until it discards). */
     int back = i, declared = -1;
     if (state == EV_FREE && shanten == 0 && g->closed && cfg->riichi != EV_RIICHI_NEVER) {
-        declared = node(g, 0, h, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI);
+        declared = node(g, 0, h, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist);
         if (declared < 0)
             return -1;
         if (cfg->riichi == EV_RIICHI_ALWAYS)
@@ -406,6 +400,7 @@ static int expand_draw(ev_graph *g, int i)
         const int w = live(g, h, t), wins = shanten == 0 && (wait >> id_kind(t) & 1);
         if (w <= 0 || !(allow || (wait >> id_kind(t) & 1)))
             continue;
+        const int further = dist + (h[t] >= cfg->hand[t]);
         h[t]++;
         ev_win value = {0};
         if (wins)
@@ -415,7 +410,7 @@ static int expand_draw(ev_graph *g, int i)
         if (state == EV_FREE) {
             ev_key k = key;
             key_step(&k, t, 1);
-            to = node(g, 1, h, k, EV_FREE);
+            to = node(g, 1, h, k, EV_FREE, further);
             if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
         }
@@ -509,11 +504,12 @@ static int expand_discard(ev_graph *g, int i)
     const summary_t sm = summarize(c);
     uint64_t keep = 0;
     int shanten = g->discard.v[i].shanten;
-    int allow = shanten > -2 && cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+    const int dist = g->discard.v[i].dist;
+    int allow = shanten > -2 && cfg->shanten_back && dist + shanten < g->shanten0 + cfg->extra;
     if (!allow || shanten <= 0) { /* which discards keep the shanten matters: find them */
         shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
         g->discard.v[i].shanten = (int8_t)shanten;
-        allow = cfg->shanten_back && distance(h, cfg->hand) + shanten < g->shanten0 + cfg->extra;
+        allow = cfg->shanten_back && dist + shanten < g->shanten0 + cfg->extra;
     }
     /* a complete hand (a win turned down) keeps nothing: its discards are searched within the bound
      * only, and those that leave it tenpai may declare riichi */
@@ -532,11 +528,12 @@ static int expand_discard(ev_graph *g, int i)
             states[n++] = cfg->ippatsu ? EV_IPPATSU : EV_RIICHI;
         if (!(ready && g->closed && cfg->riichi == EV_RIICHI_ALWAYS))
             states[n++] = EV_FREE;
+        const int nearer = dist - (h[t] > cfg->hand[t]);
         h[t]--;
         ev_key k = key;
         key_step(&k, t, 0);
         for (int s = 0; s < n; s++) {
-            const int d = node(g, 0, h, k, states[s]);
+            const int d = node(g, 0, h, k, states[s], nearer);
             if (d < 0)
                 return -1;
             if (link(&g->options, i, d, t, 0, 0) < 0)
@@ -647,17 +644,24 @@ static inline double objective(const ev_value *v, int obj)
     return obj == EV_OBJ_WIN ? v->wp : v->es;
 }
 
+/* x above y beyond rounding: sums taken in another order may differ in the last bits, and such a
+ * difference must not decide a choice (a tie goes on to the next number). */
+static inline int above(double x, double y)
+{
+    return x - y > 1e-9 * fmax(1.0, fmax(fabs(x), fabs(y)));
+}
+
 /* Is a better than b for the policy? Ties go to the higher other numbers. */
 static inline int better(const ev_value *a, const ev_value *b, int obj)
 {
     const double x = objective(a, obj), y = objective(b, obj);
-    if (x != y)
+    if (above(x, y) || above(y, x))
         return x > y;
-    if (a->wp != b->wp)
+    if (above(a->wp, b->wp) || above(b->wp, a->wp))
         return a->wp > b->wp;
-    if (a->es != b->es)
+    if (above(a->es, b->es) || above(b->es, a->es))
         return a->es > b->es;
-    return a->tp > b->tp;
+    return above(a->tp, b->tp);
 }
 
 /* The value of drawing into a win worth `score`, against going on with `next`. */
@@ -873,7 +877,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     int n_rows = 0, result = -1;
     int32_t *edge_start = NULL, *option_start = NULL;
     ev_value *layer = NULL;
-    const int root = node(&g, fourteen, cfg->hand, key_of(cfg->hand), EV_FREE);
+    g.slots = (size_t)1024 << (3 * (g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0));
+    const int root = node(&g, fourteen, cfg->hand, key_of(cfg->hand), EV_FREE, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended) */

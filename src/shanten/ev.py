@@ -252,9 +252,16 @@ class Explanation(NamedTuple):
 
 
 def _rank(values: Values, objective: str) -> tuple[float, ...]:
-    """The policy's order of values (ties to the higher win probability, then score, then tenpai)."""
-    return ((values.win, values.score, values.tenpai) if objective == "win"
-            else (values.score, values.win, values.tenpai))
+    """The policy's order of values (ties to the higher win probability, then score, then tenpai),
+    each number rounded as the engine compares them: differences within 1e-9 (relative beyond 1)
+    are ties."""
+    def rounded(x: float) -> float:
+        scale = max(1.0, abs(x))
+        return round(x / scale, 9) * scale
+
+    order = (values.win, values.score, values.tenpai) if objective == "win" else (values.score, values.win,
+                                                                                   values.tenpai)
+    return tuple(rounded(x) for x in order)
 
 
 class Expected(tuple[DiscardValue, ...]):
