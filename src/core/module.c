@@ -56,6 +56,10 @@ PyMODINIT_FUNC PyInit__core(void)
             Py_DECREF(m);
             return NULL;
         }
+    if (PyModule_AddFunctions(m, replay_methods) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0) {
         Py_DECREF(m);
         return NULL;
