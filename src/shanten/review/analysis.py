@@ -1,11 +1,13 @@
 """The review of one record file: replay every round, then judge every discard with the core.
 
-At each discard the discarding seat's 3n+2 hand, its own melds and everything
-it could see (every river, every meld, the dora indicators; ``Table.public``)
-are gathered; one ``discards_batch`` per chunk of files then gives, with those tiles as
-``dead=``, the shanten after every discard and the live uke-ire of those that
-can rank with the one taken. A round whose events are impossible is dropped
-whole and reported; the file's other rounds still count.
+Each round is replayed in C (``_core.replay_round``, the checks of ``records.Table``),
+which writes at each discard the discarding seat's 3n+2 hand, its own melds and
+everything it could see (every river, every meld, the dora indicators) as a row of
+bytes, and the hand in notation; a round C gives back is replayed by ``Table``. One
+``discards_batch`` per chunk of files then gives, with those tiles as ``dead=``, the
+shanten after every discard and the live uke-ire of those that can rank with the one
+taken. A round whose events are impossible is dropped whole and reported; the file's
+other rounds still count.
 
 >>> result = review_file("tests/data/records/short.mjson")   # from the repository root
 >>> result.games, result.rounds, result.decisions.num_rows, result.errors
