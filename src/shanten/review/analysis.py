@@ -19,6 +19,7 @@ other rounds still count.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,6 +109,19 @@ def review_file(source: str | bytes) -> FileReview:
 
 def review_files(sources: list[str | bytes]) -> FileReview:
     """Review every discard of the games in ``sources``, judged together (one batch call)."""
+    # The records model makes no reference cycles, so the collector would only rescan the heap
+    # as the readers allocate their events (about 4% of a review); cycles made meanwhile, if
+    # any, are collected once it runs again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _review_files(sources)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _review_files(sources: list[str | bytes]) -> FileReview:
     result = FileReview()
     gathered = _Gathered()
     results: list[dict[str, Any]] = []
