@@ -56,7 +56,7 @@ PyMODINIT_FUNC PyInit__core(void)
             Py_DECREF(m);
             return NULL;
         }
-    if (PyModule_AddFunctions(m, replay_methods) < 0) {
+    if (PyModule_AddFunctions(m, review_methods) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from .._core import replay_round
-from ..batch import NOT_HELD, UNKNOWN, discards_batch
+from .._core import judge_rows, replay_round
+from ..batch import discards_batch
 from ..records import (Call, Discard, Draw, DrawnRound, Game, Kita, NewDora, RecordError, Riichi, RiichiAccepted, Round,
                        Table, Win, read)
 from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, MeldKind, format_tiles, tile_kind
@@ -193,7 +193,8 @@ def _meld_text(call: Call) -> str:
 
 
 def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
-    """The decisions table of everything gathered: one discards_batch per player count."""
+    """The decisions table of everything gathered: one discards_batch per player count, each row
+    then judged in C (``judge_rows``)."""
     n = len(g)
     if not n:
         return pa.RecordBatch.from_pylist([], DECISIONS)
@@ -213,36 +214,32 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
                                    melded=np.ascontiguousarray(called[rows]), players=count, taken=taken[rows],
                                    threads=1)
             before[rows], after[rows], ukeire[rows] = table
-    index = np.arange(n)
-    shanten_after = after[index, taken]
-    taken_ukeire = ukeire[index, taken].astype(np.int16)
-    best_shanten = after.min(axis=1)
-    best_level = after == best_shanten[:, None]
-    best_ukeire = np.where(best_level, ukeire, 0).max(axis=1).astype(np.int16)
-    best = best_level & (ukeire == best_ukeire[:, None])
-    better = (after < shanten_after[:, None]) | ((after == shanten_after[:, None]) & (after != NOT_HELD)
-                                                  & (ukeire > taken_ukeire[:, None]) & (ukeire != UNKNOWN))
-    rank = (better.sum(axis=1) + 1).astype(np.int8)
+    judged = np.empty((n, 7), np.int16)
+    kinds_best = np.empty(n * 34, np.uint8)
+    kinds_best = kinds_best[:judge_rows(after, ukeire, taken, judged, kinds_best)]
+    shanten_after, taken_ukeire, best_shanten, best_ukeire, rank, matched, best_count = judged.T
+    shanten_after, best_shanten = shanten_after.astype(np.int8), best_shanten.astype(np.int8)
+    rank, matched = rank.astype(np.int8), matched.astype(bool)
     back = shanten_after > np.maximum(before, 0)
     keeps_best = shanten_after == best_shanten
     lost = np.where(keeps_best, best_ukeire - taken_ukeire, 0).astype(np.int16)
-    matched = best[index, taken]
-    rows_best, kinds_best = np.nonzero(best)
     offsets = np.zeros(n + 1, np.int32)
-    np.cumsum(np.bincount(rows_best, minlength=n), out=offsets[1:])
+    np.cumsum(best_count, out=offsets[1:])
     best_discards = pa.ListArray.from_arrays(pa.array(offsets), NAMES.take(pa.array(kinds_best)))
     codes: dict[str, int] = {}  # each player name's number, in order of appearance
-    seat_codes = [[codes.setdefault(game.names[s] if s < len(game.names) else f"seat {s}", len(codes))
-                   for s in range(game.rules.players)] for game, _, _ in g.rounds]
-    which = np.concatenate([np.array(per_seat, np.int64)[seat[start:start + size]] for per_seat, start, size
-                            in zip(seat_codes, np.cumsum([0, *sizes[:-1]]), sizes)])
+    seat_codes: dict[int, list[int]] = {}  # per game (by identity): each seat's player number, 4 seats wide
+    per_round = np.array([seat_codes.get(id(game)) or seat_codes.setdefault(id(game), [
+        codes.setdefault(game.names[s] if s < len(game.names) else f"seat {s}", len(codes))
+        for s in range(game.rules.players)] + [0] * (4 - game.rules.players)) for game, _, _ in g.rounds], np.int64)
+    round_of = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
+    which = per_round[round_of, seat]
     unique = list(codes)
     in_riichi = (flags & IN_RIICHI) != 0
     _add_players(unique, which, in_riichi, matched, keeps_best, lost, back, players)
     # per round: its key; per decision: the round's index, so that strings are taken, not converted one by one
-    round_of = pa.array(np.repeat(np.arange(len(sizes), dtype=np.int32), sizes))
     keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
     game_ids, round_names, winds, numbers, honbas = zip(*keys)
+    round_of = pa.array(round_of)
     return pa.RecordBatch.from_arrays([
         pa.array(game_ids, pa.string()).take(round_of), pa.array(round_names, pa.string()).take(round_of),
         pa.array(winds, pa.int8()).take(round_of), pa.array(numbers, pa.int8()).take(round_of),

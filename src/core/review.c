@@ -1,6 +1,7 @@
-/* The review's replay of one round (shanten.review): the events of the
- * records model played in C, and at each discard one row of what the
- * discarding seat sees, in the layout shanten/review/analysis.py reads.
+/* The review's C side (shanten.review): replay_round plays the events of one
+ * round of the records model, and at each discard writes one row of what the
+ * discarding seat sees, in the layout shanten/review/analysis.py reads;
+ * judge_rows ranks each discard taken from the batch's discard tables.
  *
  * This is the fast path of records.Table: every check Table makes on the
  * way is made here too, but no error is worded here. On anything Table would
@@ -573,11 +574,76 @@ static PyObject *py_replay_round(PyObject *self, PyObject *args)
     return PyLong_FromLong(rows);
 }
 
-PyMethodDef replay_methods[] = {
+/* ---- judging ---------------------------------------------------------------- */
+
+#define NOT_HELD 127 /* as batch.c writes them */
+#define UNKNOWN 255
+
+enum { J_AFTER, J_UKEIRE, J_BEST_SHANTEN, J_BEST_UKEIRE, J_RANK, J_MATCHED, J_BEST_COUNT, J_COLUMNS };
+
+/* Each row's discard taken against its discard table: its shanten after and
+ * live uke-ire, the best shanten and uke-ire, the rank (1 + the discards
+ * strictly better: lower shanten, or equal and more uke-ire), whether it is
+ * among the best, and the best kinds, written end to end. */
+static PyObject *py_judge_rows(PyObject *self, PyObject *args)
+{
+    Py_buffer after, ukeire, taken, out, kinds;
+    if (!PyArg_ParseTuple(args, "y*y*y*w*w*", &after, &ukeire, &taken, &out, &kinds))
+        return NULL;
+    const Py_ssize_t n = taken.len;
+    Py_ssize_t written = 0;
+    PyObject *result = NULL;
+    if (after.len != n * SH_KINDS || ukeire.len != n * SH_KINDS || out.len < n * J_COLUMNS * 2 ||
+        kinds.len < n * SH_KINDS) {
+        PyErr_SetString(PyExc_ValueError, "judge_rows: 34 bytes a row in, 7 int16 and up to 34 kinds a row out");
+        goto done;
+    }
+    const int8_t *a = after.buf;
+    const uint8_t *u = ukeire.buf, *t = taken.buf;
+    int16_t *o = out.buf;
+    uint8_t *k = kinds.buf;
+    for (Py_ssize_t r = 0; r < n; r++, a += SH_KINDS, u += SH_KINDS, o += J_COLUMNS) {
+        const int d = t[r];
+        if (d >= SH_KINDS) {
+            PyErr_SetString(PyExc_ValueError, "judge_rows: a kind taken is 0 to 33");
+            goto done;
+        }
+        int best = NOT_HELD, most = 0, better = 0, count = 0;
+        for (int i = 0; i < SH_KINDS; i++)
+            best = a[i] < best ? a[i] : best;
+        for (int i = 0; i < SH_KINDS; i++)
+            if (a[i] == best && u[i] > most)
+                most = u[i];
+        for (int i = 0; i < SH_KINDS; i++) {
+            better += a[i] < a[d] || (a[i] == a[d] && a[i] != NOT_HELD && u[i] > u[d] && u[i] != UNKNOWN);
+            if (a[i] == best && u[i] == most)
+                k[written + count++] = (uint8_t)i;
+        }
+        const int16_t row[J_COLUMNS] = {a[d], u[d], (int16_t)best, (int16_t)most, (int16_t)(better + 1),
+                                        a[d] == best && u[d] == most, (int16_t)count};
+        memcpy(o, row, sizeof row);
+        written += count;
+    }
+    result = PyLong_FromSsize_t(written);
+done:
+    PyBuffer_Release(&after);
+    PyBuffer_Release(&ukeire);
+    PyBuffer_Release(&taken);
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&kinds);
+    return result;
+}
+
+PyMethodDef review_methods[] = {
     {"replay_round", py_replay_round, METH_VARARGS,
      "replay_round(kit, players, red_fives, dealer, dora, hands, events, end, rows, text) -> int | None:\n"
      "the review's replay of a round (records.Table's fast path). Appends a row of 111 bytes per discard\n"
      "to rows and each discarding hand's notation to text; the discards, or None (nothing appended) when\n"
      "records.Table must replay the round. kit: Draw, Discard, Call, Riichi, RiichiAccepted, Kita, NewDora,\n"
      "DrawnRound, Win, then MeldKind's CHI, PON, OPEN_KAN, CLOSED_KAN, ADDED_KAN."},
+    {"judge_rows", py_judge_rows, METH_VARARGS,
+     "judge_rows(after, ukeire, taken, out, kinds) -> int: each row of a review's discard tables (after:\n"
+     "int8, ukeire: uint8, N x 34; taken: N kinds) judged into out (N x 7 int16: shanten after and uke-ire\n"
+     "of the discard taken, best shanten, best uke-ire, rank, matched, number of best kinds) and the best\n"
+     "kinds end to end into kinds (N x 34 bytes); returns how many kinds were written."},
     {NULL, NULL, 0, NULL}};
