@@ -171,8 +171,8 @@ def _replay(game: Game, round: Round, out: _Gathered) -> None:
 def _replay_table(game: Game, round: Round, out: _Gathered) -> int:
     """``_replay`` with ``records.Table``: the same rows, or the RecordError that drops the round."""
     table = Table(game, round)
-    hands, red, called, melds, riichi, rivers = table.hands, table.red, table.called, table.melds, table.riichi, \
-        table.rivers
+    hands, red, called, melds, riichi, rivers = (table.hands, table.red, table.called, table.melds, table.riichi,
+                                                 table.rivers)
     rows, texts = out.rows, out.text
     discards = 0
     for discard in table.play():
