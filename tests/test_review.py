@@ -4,6 +4,7 @@ bad files, the Parquet output, process pool and Dask alike, and the command line
 from __future__ import annotations
 
 import gzip
+import random
 import shutil
 import subprocess
 import sys
@@ -14,7 +15,9 @@ import pytest
 
 import shanten
 from shanten import records
+from shanten._core import replay_round
 from shanten.review import review, write
+from shanten.review.analysis import KIT, _Gathered, _replay_table
 from shanten.review.schema import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -192,3 +195,70 @@ def test_shared_records_reconcile(shared_dir: Path) -> None:
             pass
     assert totals.decisions == result.decisions.num_rows == replayed
     assert totals.decisions > 90_000
+
+
+def _damaged(round: records.Round, rng: random.Random, ends: list[records.End | None]) -> records.Round:
+    """The round with one event dropped, swapped, repeated or changed, its end cut or exchanged."""
+    events = list(round.events)
+    at = rng.randrange(len(events))
+    event = events[at]
+    damage = rng.randrange(7)
+    if damage == 0:
+        del events[at]
+    elif damage == 1:
+        other = rng.randrange(len(events))
+        events[at], events[other] = events[other], events[at]
+    elif damage == 2:
+        events.insert(at, events[rng.randrange(len(events))])
+    elif damage == 3 and type(event) in (records.Draw, records.Discard):
+        events[at] = event._replace(tile=rng.randrange(37))
+    elif damage == 3 and type(event) is records.Call:
+        events[at] = event._replace(tiles=records.sort_tiles([rng.randrange(37) for _ in event.tiles]))
+    elif damage == 4 and event._fields[0] == "seat":
+        events[at] = event._replace(seat=rng.randrange(4))
+    elif damage == 4 and type(event) is records.Discard:
+        events[at] = event._replace(tsumogiri=not event.tsumogiri)
+    elif damage == 5:
+        del events[at:]
+    else:
+        return round._replace(events=tuple(events), end=rng.choice(ends))
+    return round._replace(events=tuple(events))
+
+
+def test_the_replay_in_c_matches_records_table_on_damaged_rounds(shared_dir: Path) -> None:
+    """The C replay gives each discard's row and hand exactly as ``_replay_table`` (records.Table)
+    does, and gives back every round Table refuses (Table then words the error)."""
+    paths = [str(DATA / name) for name in FORMATS] + [str(shared_dir / "records" / "dnovikoff_tenhou" / "sanma2.xml")]
+    paths += sorted(str(p) for p in (shared_dir / "records" / "mjx" / "mjlog").glob("*.mjlog"))[:4]
+    rounds = [(game, round) for path in paths for game in records.read(path) for round in game.rounds]
+    ends = [round.end for _, round in rounds] + [None]
+    rng = random.Random(9)
+    tally = {"both replay": 0, "both refuse": 0}
+    for count in range(6000):
+        game, round = rounds[count % len(rounds)]
+        if count >= len(rounds):  # every round once as recorded, then damaged
+            round = _damaged(round, rng, ends)
+        rows, text = bytearray(), bytearray()
+        discards = replay_round(KIT, game.rules.players, game.rules.red_fives, round.dealer, round.dora, round.hands,
+                                round.events, round.end, rows, text)
+        gathered = _Gathered()
+        try:
+            expected = (_replay_table(game, round, gathered), gathered.rows, gathered.text)
+        except records.RecordError:
+            assert (discards, rows, text) == (None, b"", b""), (game.source, round.name)
+            tally["both refuse"] += 1
+            continue
+        assert (discards, rows, text) == expected, (game.source, round.name)
+        tally["both replay"] += 1
+    assert tally == {"both replay": 505, "both refuse": 5495}
+
+
+def test_rounds_replayed_by_records_table_review_the_same(mixed_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every round given back by C, records.Table replays them all into the same tables."""
+    paths = [str(mixed_folder), str(DATA)]
+    fast = review(paths)
+    monkeypatch.setattr("shanten.review.analysis.replay_round", lambda *_: None)
+    slow = review(paths)
+    for name in ("decisions", "rounds", "players", "errors"):
+        assert getattr(slow, name).equals(getattr(fast, name)), name
+    assert fast.errors.num_rows == 4

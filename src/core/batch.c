@@ -177,11 +177,11 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             for (int d = 0; d < SH_KINDS; d++)
                 best = min2(best, after[d]);
             for (int d = 0; d < SH_KINDS; d++) {
-                int total = 0;
-                for (uint64_t m = masks[d]; m; m &= m - 1)
-                    total += s.live[lowest_bit(m)];
                 shanten_after[d] = (int8_t)(after[d] < SH_INF ? after[d] - 1 : NOT_HELD);
                 const int ranked = !x->taken || after[d] == best || after[d] == after[x->taken[r]];
+                int total = 0; /* masks[d] of a discard that cannot rank is not sought (every bit set) */
+                for (uint64_t m = after[d] < SH_INF && ranked ? masks[d] : 0; m; m &= m - 1)
+                    total += s.live[lowest_bit(m)];
                 left[d] = (uint8_t)(after[d] >= SH_INF ? 0 : ranked ? total : UNKNOWN);
             }
         }

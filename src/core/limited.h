@@ -35,7 +35,7 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
 static void mark_exact(masked_row *g, const limit_view *lv)
 {
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
-    int fail = 0, present = 0, top = 0, n = 0, extra[9];
+    int fail = 0, present = 0, top = 0, n = 0, extra[9], held = -1; /* held: the suit's tiles, once needed */
     const uint8_t *looked[9]; /* the rows with `extra` more copies of a kind */
     for (int e = 0; e < SH_ROW; e++) {
         wanted |= entry_mask(g, e);
@@ -58,16 +58,18 @@ static void mark_exact(masked_row *g, const limit_view *lv)
         if (!g->need) { /* the isolated group: kinds with the same count are interchangeable */
             more = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];
         } else {
-            memcpy(shape, lv->c + g->base, 9);
-            shape[i - g->base] += (uint8_t)k;
-            int tiles = 0;
-            for (int j = 0; j < 9; j++)
-                tiles += shape[j];
-            if (tiles > 14) {
+            if (held < 0) {
+                held = 0;
+                for (int j = 0; j < 9; j++)
+                    held += lv->c[g->base + j];
+            }
+            if (held + k > 14) {
                 for (int e = 0; e < SH_ROW; e++)
                     fail |= (g->v[e] >= k && (entry_mask(g, e) >> i & 1)) << e;
                 continue;
             }
+            memcpy(shape, lv->c + g->base, 9);
+            shape[i - g->base] += (uint8_t)k;
             more = suit_row(shape);
         }
 #if defined(__GNUC__)
@@ -76,9 +78,9 @@ static void mark_exact(masked_row *g, const limit_view *lv)
         looked[n] = more;
         extra[n++] = k;
     }
+    const row_t v = row_load(g->v);
     for (int j = 0; j < n; j++)
-        for (int e = 0; e < SH_ROW; e++)
-            fail |= (g->v[e] >= extra[j] && looked[j][e] == g->v[e] - extra[j]) << e;
+        fail |= row_less_by(v, row_load(looked[j]), extra[j]);
     g->exact = present & ~fail;
     g->solved = 0;
 }

@@ -32,6 +32,13 @@ static inline int row_hmin(row_t v)
     v = _mm_min_epu8(v, _mm_srli_si128(v, 1));
     return _mm_cvtsi128_si32(v) & 0xFF;
 }
+/* bit i: lane i of v is k or more, and lane i of w is k less */
+static inline int row_less_by(row_t v, row_t w, int k)
+{
+    const __m128i kk = _mm_set1_epi8((char)k);
+    const __m128i at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, kk), v);
+    return _mm_movemask_epi8(_mm_and_si128(at_least, _mm_cmpeq_epi8(w, _mm_sub_epi8(v, kk))));
+}
 #elif defined(__ARM_NEON) && defined(__aarch64__) /* vqtbl1q_u8, vminvq_u8: AArch64 only */
 #include <arm_neon.h>
 typedef uint8x16_t row_t;
@@ -44,6 +51,13 @@ static inline row_t row_pairless(row_t v) { return vorrq_u8(v, vreinterpretq_u8_
 #define ROW_SHIFT(v, n) vextq_u8(vdupq_n_u8(SH_INF), v, 16 - (n))
 static inline row_t row_gather(row_t v, row_t idx) { return vorrq_u8(vqtbl1q_u8(v, idx), vcgeq_u8(idx, vdupq_n_u8(0x80))); }
 static inline int row_hmin(row_t v) { return vminvq_u8(v); }
+static inline int row_less_by(row_t v, row_t w, int k)
+{
+    static const uint8_t BITS[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const uint8x16_t kk = vdupq_n_u8((uint8_t)k);
+    const uint8x16_t hit = vandq_u8(vandq_u8(vcgeq_u8(v, kk), vceqq_u8(w, vsubq_u8(v, kk))), vld1q_u8(BITS));
+    return vaddv_u8(vget_low_u8(hit)) | vaddv_u8(vget_high_u8(hit)) << 8;
+}
 #else
 typedef struct { uint8_t b[16]; } row_t;
 static inline row_t row_load(const uint8_t *p) { row_t r; memcpy(r.b, p, 16); return r; }
@@ -56,6 +70,13 @@ static inline row_t row_shift(row_t v, int n) { row_t r; memset(r.b, SH_INF, 16)
 #define ROW_SHIFT(v, n) row_shift(v, n)
 static inline row_t row_gather(row_t v, row_t idx) { row_t r; for (int i = 0; i < 16; i++) r.b[i] = idx.b[i] & 0x80 ? SH_INF : v.b[idx.b[i] & 15]; return r; }
 static inline int row_hmin(row_t v) { int m = SH_INF; for (int i = 0; i < 16; i++) m = min2(m, v.b[i]); return m; }
+static inline int row_less_by(row_t v, row_t w, int k)
+{
+    int bits = 0;
+    for (int i = 0; i < 16; i++)
+        bits |= (v.b[i] >= k && w.b[i] == v.b[i] - k) << i;
+    return bits;
+}
 #endif
 
 

@@ -1,11 +1,13 @@
 """The review of one record file: replay every round, then judge every discard with the core.
 
-At each discard the discarding seat's 3n+2 hand, its own melds and everything
-it could see (every river, every meld, the dora indicators; ``Table.public``)
-are gathered; one ``discards_batch`` per chunk of files then gives, with those tiles as
-``dead=``, the shanten after every discard and the live uke-ire of those that
-can rank with the one taken. A round whose events are impossible is dropped
-whole and reported; the file's other rounds still count.
+Each round is replayed in C (``_core.replay_round``, the checks of ``records.Table``),
+which writes at each discard the discarding seat's 3n+2 hand, its own melds and
+everything it could see (every river, every meld, the dora indicators) as a row of
+bytes, and the hand in notation; a round C gives back is replayed by ``Table``. One
+``discards_batch`` per chunk of files then gives, with those tiles as ``dead=``, the
+shanten after every discard and the live uke-ire of those that can rank with the one
+taken. A round whose events are impossible is dropped whole and reported; the file's
+other rounds still count.
 
 >>> result = review_file("tests/data/records/short.mjson")   # from the repository root
 >>> result.games, result.rounds, result.decisions.num_rows, result.errors
@@ -17,19 +19,19 @@ whole and reported; the file's other rounds still count.
 
 from __future__ import annotations
 
-import functools
-from array import array
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
-from ..batch import NOT_HELD, UNKNOWN, discards_batch
-from ..records import Call, Game, RecordError, Round, Table, Win, read
-from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, tile_kind
+from .._core import judge_rows, replay_round
+from ..batch import discards_batch
+from ..records import (Call, Discard, Draw, DrawnRound, Game, Kita, NewDora, RecordError, Riichi, RiichiAccepted, Round,
+                       Table, Win, read)
+from ..tiles import TILE_ID_NAMES, TILE_NAMES, Meld, MeldKind, format_tiles, tile_kind
 from .schema import DECISIONS, ROUNDS
 
 KINDS = np.array([tile_kind(tile) for tile in range(37)], dtype=np.uint8)
@@ -70,26 +72,34 @@ class FileReview:
 
 
 class _Gathered:
-    """Everything read at each discard of a file: the seat's view as bytes (hand, face-up tiles,
-    own meld tiles, red fives: VIEW bytes a discard), small ints, and per round its key."""
+    """Everything read at each discard of some files: a row of ROW bytes (the seat's hand, dead
+    tiles, own meld tiles, red fives, then seat, tile, flags, turn, wall and the length of the
+    hand's notation) and the notation, as ``_core.replay_round`` writes them; per round its key."""
 
-    VIEW = 34 * 3 + 3
+    ROW = 111
+    DEAD, CALLED, RED, INTS = 34, 68, 102, 105
 
     def __init__(self) -> None:
-        self.views = bytearray()
-        self.ints = array("h")  # seat, tile, flags, turn, wall per discard
-        self.melds: list[str] = []
+        self.rows = bytearray()
+        self.text = bytearray()
         self.rounds: list[tuple[Game, Round, int]] = []  # each round and its discards
 
     def __len__(self) -> int:
-        return len(self.melds)
+        return len(self.rows) // self.ROW
 
-    def truncate(self, size: int) -> None:
-        del self.views[self.VIEW * size:], self.ints[5 * size:], self.melds[size:]
+    def mark(self) -> tuple[int, int]:
+        return len(self.rows), len(self.text)
+
+    def truncate(self, mark: tuple[int, int]) -> None:
+        del self.rows[mark[0]:], self.text[mark[1]:]
 
 
 TSUMOGIRI, RIICHI, IN_RIICHI, AFTER_CALL = 1, 2, 4, 8
 """Flags of a discard."""
+
+KIT = (Draw, Discard, Call, Riichi, RiichiAccepted, Kita, NewDora, DrawnRound, Win, MeldKind.CHI, MeldKind.PON,
+       MeldKind.OPEN_KAN, MeldKind.CLOSED_KAN, MeldKind.ADDED_KAN)
+"""The classes and members of the records model, as ``_core.replay_round`` takes them."""
 
 
 def review_file(source: str | bytes) -> FileReview:
@@ -99,6 +109,19 @@ def review_file(source: str | bytes) -> FileReview:
 
 def review_files(sources: list[str | bytes]) -> FileReview:
     """Review every discard of the games in ``sources``, judged together (one batch call)."""
+    # The records model makes no reference cycles, so the collector would only rescan the heap
+    # as the readers allocate their events (about 4% of a review); cycles made meanwhile, if
+    # any, are collected once it runs again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _review_files(sources)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _review_files(sources: list[str | bytes]) -> FileReview:
     result = FileReview()
     gathered = _Gathered()
     results: list[dict[str, Any]] = []
@@ -118,11 +141,11 @@ def review_files(sources: list[str | bytes]) -> FileReview:
             read_any = True
             result.games += 1
             for round in game.rounds:
-                start = len(gathered)
+                mark = gathered.mark()
                 try:
                     _replay(game, round, gathered)
                 except RecordError as error:
-                    gathered.truncate(start)
+                    gathered.truncate(mark)
                     result.failed_rounds += 1
                     result.errors.append((name, game.id, round.name, str(error)))
                     continue
@@ -135,44 +158,49 @@ def review_files(sources: list[str | bytes]) -> FileReview:
 
 
 def _replay(game: Game, round: Round, out: _Gathered) -> None:
-    """Play the round, gathering the discarding seat's view at each discard."""
+    """Play the round, gathering the discarding seat's view at each discard: in C, or with
+    ``Table`` when C gives the round back (an impossible event: Table words the error)."""
+    rules = game.rules
+    discards = replay_round(KIT, rules.players, rules.red_fives, round.dealer, round.dora, round.hands, round.events,
+                            round.end, out.rows, out.text)
+    if discards is None:
+        discards = _replay_table(game, round, out)
+    out.rounds.append((game, round, discards))
+
+
+def _replay_table(game: Game, round: Round, out: _Gathered) -> int:
+    """``_replay`` with ``records.Table``: the same rows, or the RecordError that drops the round."""
     table = Table(game, round)
-    hands, red, public, called, melds, riichi, rivers = (table.hands, table.red, table.public, table.called,
-                                                        table.melds, table.riichi, table.rivers)
-    views, ints, texts = out.views, out.ints, out.melds
-    shown: list[list[Call]] = [[] for _ in hands]  # the melds each seat's text was made of
-    text = [""] * len(hands)
-    start = len(texts)
+    hands, red, called, melds, riichi, rivers = (table.hands, table.red, table.called, table.melds, table.riichi,
+                                                 table.rivers)
+    rows, texts = out.rows, out.text
+    discards = 0
     for discard in table.play():
         seat, tile, tsumogiri = discard
-        views += hands[seat]
-        views += public
-        views += called[seat]
-        views += red[seat]
+        text = " ".join([format_tiles(hands[seat], red[seat]), *map(_meld_text, melds[seat])]).encode()
         flags = tsumogiri | table.declaring << 1 | (riichi[seat] >= 0) << 2 | (table.drawn < 0) << 3
-        ints.extend((seat, tile, flags, len(rivers[seat]) + 1, table.wall))
-        if melds[seat] != shown[seat]:
-            shown[seat] = list(melds[seat])
-            text[seat] = " ".join(map(_meld_text, shown[seat]))
-        texts.append(text[seat])
+        rows += hands[seat] + table.dead(seat) + called[seat] + red[seat]
+        rows += bytes((seat, tile, flags, len(rivers[seat]) + 1, table.wall, len(text)))
+        texts += text
+        discards += 1
     table.finish()
-    out.rounds.append((game, round, len(texts) - start))
+    return discards
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _meld_text(call: Call) -> str:
     """A Call in notation: [123m] chi, pon, open kan; (1111m) closed kan; {1111m} added kan."""
     return str(Meld(call.kind, tuple(int(KINDS[tile]) for tile in call.tiles), sum(tile >= 34 for tile in call.tiles)))
 
 
 def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
-    """The decisions table of everything gathered: one discards_batch per player count."""
+    """The decisions table of everything gathered: one discards_batch per player count, each row
+    then judged in C (``judge_rows``)."""
     n = len(g)
     if not n:
         return pa.RecordBatch.from_pylist([], DECISIONS)
-    views = np.frombuffer(bytes(g.views), np.uint8).reshape(n, g.VIEW)
-    hands, public, called, red = views[:, :34], views[:, 34:68], views[:, 68:102], views[:, 102:]
-    seat, tile, flags, turn, wall = np.frombuffer(g.ints, np.int16).reshape(n, 5).T
+    rows_all = np.frombuffer(g.rows, np.uint8).reshape(n, g.ROW)
+    hands, dead, called = rows_all[:, :g.DEAD], rows_all[:, g.DEAD:g.CALLED], rows_all[:, g.CALLED:g.RED]
+    seat, tile, flags, turn, wall, length = rows_all[:, g.INTS:].T
     taken = KINDS[tile]
     sizes = [size for _, _, size in g.rounds]
     counts = np.repeat([game.rules.players for game, _, _ in g.rounds], sizes)
@@ -182,46 +210,42 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     for count in (4, 3):
         rows = np.flatnonzero(counts == count)
         if rows.size:
-            table = discards_batch(np.ascontiguousarray(hands[rows]), dead=public[rows] - called[rows],
+            table = discards_batch(np.ascontiguousarray(hands[rows]), dead=np.ascontiguousarray(dead[rows]),
                                    melded=np.ascontiguousarray(called[rows]), players=count, taken=taken[rows],
                                    threads=1)
             before[rows], after[rows], ukeire[rows] = table
-    index = np.arange(n)
-    shanten_after = after[index, taken]
-    taken_ukeire = ukeire[index, taken].astype(np.int16)
-    best_shanten = after.min(axis=1)
-    best_level = after == best_shanten[:, None]
-    best_ukeire = np.where(best_level, ukeire, 0).max(axis=1).astype(np.int16)
-    best = best_level & (ukeire == best_ukeire[:, None])
-    better = (after < shanten_after[:, None]) | ((after == shanten_after[:, None]) & (after != NOT_HELD)
-                                                  & (ukeire > taken_ukeire[:, None]) & (ukeire != UNKNOWN))
-    rank = (better.sum(axis=1) + 1).astype(np.int8)
+    judged = np.empty((n, 7), np.int16)
+    kinds_best = np.empty(n * 34, np.uint8)
+    kinds_best = kinds_best[:judge_rows(after, ukeire, taken, judged, kinds_best)]
+    shanten_after, taken_ukeire, best_shanten, best_ukeire, rank, matched, best_count = judged.T
+    shanten_after, best_shanten = shanten_after.astype(np.int8), best_shanten.astype(np.int8)
+    rank, matched = rank.astype(np.int8), matched.astype(bool)
     back = shanten_after > np.maximum(before, 0)
     keeps_best = shanten_after == best_shanten
     lost = np.where(keeps_best, best_ukeire - taken_ukeire, 0).astype(np.int16)
-    matched = best[index, taken]
-    rows_best, kinds_best = np.nonzero(best)
     offsets = np.zeros(n + 1, np.int32)
-    np.cumsum(np.bincount(rows_best, minlength=n), out=offsets[1:])
+    np.cumsum(best_count, out=offsets[1:])
     best_discards = pa.ListArray.from_arrays(pa.array(offsets), NAMES.take(pa.array(kinds_best)))
     codes: dict[str, int] = {}  # each player name's number, in order of appearance
-    seat_codes = [[codes.setdefault(game.names[s] if s < len(game.names) else f"seat {s}", len(codes))
-                   for s in range(game.rules.players)] for game, _, _ in g.rounds]
-    which = np.concatenate([np.array(per_seat, np.int64)[seat[start:start + size]] for per_seat, start, size
-                            in zip(seat_codes, np.cumsum([0, *sizes[:-1]]), sizes)])
+    seat_codes: dict[int, list[int]] = {}  # per game (by identity): each seat's player number, 4 seats wide
+    per_round = np.array([seat_codes.get(id(game)) or seat_codes.setdefault(id(game), [
+        codes.setdefault(game.names[s] if s < len(game.names) else f"seat {s}", len(codes))
+        for s in range(game.rules.players)] + [0] * (4 - game.rules.players)) for game, _, _ in g.rounds], np.int64)
+    round_of = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
+    which = per_round[round_of, seat]
     unique = list(codes)
     in_riichi = (flags & IN_RIICHI) != 0
     _add_players(unique, which, in_riichi, matched, keeps_best, lost, back, players)
     # per round: its key; per decision: the round's index, so that strings are taken, not converted one by one
-    round_of = pa.array(np.repeat(np.arange(len(sizes), dtype=np.int32), sizes))
     keys = [(game.id, round.name[:2], round.wind, round.number, round.honba) for game, round, _ in g.rounds]
     game_ids, round_names, winds, numbers, honbas = zip(*keys)
+    round_of = pa.array(round_of)
     return pa.RecordBatch.from_arrays([
         pa.array(game_ids, pa.string()).take(round_of), pa.array(round_names, pa.string()).take(round_of),
         pa.array(winds, pa.int8()).take(round_of), pa.array(numbers, pa.int8()).take(round_of),
         pa.array(honbas, pa.int8()).take(round_of), pa.array(seat.astype(np.int8)),
-        pa.array(unique, pa.string()).take(pa.array(which)), pa.array(turn), pa.array(wall),
-        _hands(hands, red, g.melds), TILE_ID_NAMES_ARROW.take(pa.array(tile)),
+        pa.array(unique, pa.string()).take(pa.array(which)), pa.array(turn.astype(np.int16)),
+        pa.array(wall.astype(np.int16)), _texts(length, g.text), TILE_ID_NAMES_ARROW.take(pa.array(tile)),
         pa.array(taken.astype(np.int8)), pa.array((flags & TSUMOGIRI) != 0), pa.array((flags & RIICHI) != 0),
         pa.array(in_riichi), pa.array((flags & AFTER_CALL) != 0), pa.array(before),
         pa.array(shanten_after), pa.array(back), pa.array(taken_ukeire), pa.array(best_shanten),
@@ -245,39 +269,11 @@ def _add_players(unique: list[str], which: np.ndarray, in_riichi: np.ndarray, ma
         players.setdefault(name, PlayerTotals()).add(PlayerTotals(*(column[index] for column in columns)))
 
 
-_SUITS: dict[int, str] = {}
-_DIGITS = 5 ** np.arange(9, dtype=np.int64)
-
-
-def _hands(hands: np.ndarray, red: np.ndarray, melds: list[str]) -> pa.Array:
-    """Each hand in notation: every suit shape (with its red fives) is written once, then joined."""
-    codes = np.empty((len(hands), 4), np.int64)
-    for suit, base in enumerate((0, 9, 18, 27)):
-        width = 9 if base < 27 else 7
-        codes[:, suit] = hands[:, base:base + width].astype(np.int64) @ _DIGITS[:width]
-        codes[:, suit] = codes[:, suit] * 8 + (red[:, suit] if suit < 3 else 0)
-        codes[:, suit] = codes[:, suit] * 4 + suit
-    parts = []
-    for suit in range(4):
-        unique, inverse = np.unique(codes[:, suit], return_inverse=True)
-        texts = [_SUITS.get(code) or _suit(code) for code in unique.tolist()]
-        parts.append(pa.array(texts, pa.string()).take(pa.array(inverse.astype(np.int32))))
-    called = pa.array(melds, pa.string())
-    spaced = pc.if_else(pc.equal(called, ""), called, pc.binary_join_element_wise(" ", called, ""))
-    return pc.binary_join_element_wise(*parts, spaced, "")
-
-
-def _suit(code: int) -> str:
-    """One suit's tiles in notation from its code: base-5 counts, then red fives (3 bits), then
-    the suit (2 bits). A red five (0) stands before the plain fives, as ``format_tiles`` writes it."""
-    suit, red, rest = code % 4, code // 4 % 8, code // 32
-    digits = []
-    for value in "123456789"[:9 if suit < 3 else 7]:
-        digits.append(value * (rest % 5))
-        rest //= 5
-    text = "".join(digits).replace("5", "0", red)
-    text = _SUITS[code] = text + "mpsz"[suit] if text else ""
-    return text
+def _texts(lengths: np.ndarray, text: bytearray) -> pa.Array:
+    """Strings from their lengths and their bytes end to end."""
+    offsets = np.zeros(len(lengths) + 1, np.int32)
+    np.cumsum(lengths, out=offsets[1:])
+    return pa.Array.from_buffers(pa.string(), len(lengths), [None, pa.py_buffer(offsets), pa.py_buffer(bytes(text))])
 
 
 def _results(game: Game, round: Round) -> Iterator[dict[str, Any]]:

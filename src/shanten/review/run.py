@@ -99,26 +99,37 @@ class Totals:
 
 CHUNK_BYTES = 1 << 17
 """Files are reviewed in chunks of about this many bytes of record (a gzip file weighs
-GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each, and enough
-chunks for the workers to share evenly to the end."""
+GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each."""
 GZIP_WEIGHT = 6
+TAIL_CHUNKS = 4
+"""With several workers, a chunk is at most 1/TAIL_CHUNKS of each worker's share of what is left
+(and at least 1/8 of CHUNK_BYTES), so the last chunks are small and the workers end together."""
 
 
-def chunks(sources: Sequence[str]) -> Iterator[list[str | bytes]]:
-    """The sources in order, in chunks of about CHUNK_BYTES; standard input read whole."""
+def _weight(source: str) -> int:
+    return os.path.getsize(source) * (GZIP_WEIGHT if source.endswith(".gz") else 1)
+
+
+def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | bytes]]:
+    """The sources in order, in chunks of about CHUNK_BYTES, smaller towards the end with several
+    workers; standard input read whole."""
+    left = sum(_weight(source) for source in sources if source != STDIN) if workers > 1 else 0
     chunk: list[str | bytes] = []
     size = 0
     for source in sources:
         if source == STDIN:
             loaded: str | bytes = sys.stdin.buffer.read()
             weight = len(loaded)
+            left += weight if workers > 1 else 0
         else:
             loaded = source
-            weight = os.path.getsize(source) * (GZIP_WEIGHT if source.endswith(".gz") else 1)
+            weight = _weight(source)
         chunk.append(loaded)
         size += weight
-        if size >= CHUNK_BYTES:
+        if size >= (CHUNK_BYTES if workers <= 1 else
+                    max(CHUNK_BYTES // 8, min(CHUNK_BYTES, left // (TAIL_CHUNKS * workers)))):
             yield chunk
+            left -= size
             chunk, size = [], 0
     if chunk:
         yield chunk
@@ -131,7 +142,7 @@ def _review(chunk: list[str | bytes]) -> FileReview:
 def results(sources: Sequence[str], workers: int = 1, dask: str | None = None) -> Iterator[FileReview]:
     """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
     process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes)."""
-    loaded = chunks(sources)
+    loaded = chunks(sources, workers if dask is None else max(workers, 2))
     if dask is not None:
         yield from _dask(loaded, workers, dask)
     elif workers <= 1:
