@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from .analysis import FileReview, PlayerTotals, review_file, review_files
 from .run import Totals, Writer, errors_table, find, results
-from .schema import DECISIONS, ROUNDS, SCHEMA_VERSION, with_version
+from .schema import DECISIONS, DECISIONS_VALUED, ROUNDS, SCHEMA_VERSION, with_version
 
 __all__ = ["SCHEMA_VERSION", "FileReview", "PlayerTotals", "Review", "Totals", "review", "review_file", "review_files", "write"]
 
@@ -38,32 +38,34 @@ class Review(NamedTuple):
     totals: Totals
 
 
-def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None) -> Review:
-    """Review the records in ``paths`` (files, folders, globs, "-") and return the tables in memory."""
+def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None, ev: bool = False) -> Review:
+    """Review the records in ``paths`` (files, folders, globs, "-") and return the tables in memory;
+    ``ev`` adds each decision's expected value (``shanten.review.value``)."""
     sources, skipped = find(paths)
     totals = Totals(skipped=skipped)
     decisions, rounds, errors = [], [], []
-    for result in results(sources, workers, dask):
+    for result in results(sources, workers, dask, ev):
         totals.add(result)
         decisions.append(result.decisions)
         rounds.append(result.results)
         errors.extend(result.errors)
-    return Review(pa.Table.from_batches(decisions, with_version(DECISIONS)),
+    return Review(pa.Table.from_batches(decisions, with_version(DECISIONS_VALUED if ev else DECISIONS)),
                   pa.Table.from_batches(rounds, with_version(ROUNDS)), totals.players_table(), errors_table(errors),
                   totals)
 
 
 def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None = None,
-          progress: Callable[[Totals, int], None] | None = None) -> Totals:
+          progress: Callable[[Totals, int], None] | None = None, ev: bool = False) -> Totals:
     """Review the records in ``paths`` into the folder ``out``: decisions.parquet, rounds.parquet,
     players.parquet and errors.parquet. ``out`` appears whole when done; an interrupted run leaves
     the previous ``out`` (or none). ``progress(totals, files)`` is called after each chunk of
-    files with the totals so far and the number of files in all."""
+    files with the totals so far and the number of files in all; ``ev`` adds each decision's
+    expected value."""
     sources, skipped = find(paths)
     totals = Totals(skipped=skipped)
-    writer = Writer(out)
+    writer = Writer(out, ev)
     try:
-        for result in results(sources, workers, dask):
+        for result in results(sources, workers, dask, ev):
             totals.add(result)
             writer.add(result)
             if progress is not None:

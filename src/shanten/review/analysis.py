@@ -49,6 +49,8 @@ class PlayerTotals:
     lost: int = 0  # live uke-ire lost, summed over free decisions that kept the best shanten
     kept: int = 0  # those decisions
     back: int = 0  # free decisions that went shanten-back
+    valued: int = 0  # free decisions given an expected value (--ev)
+    points_lost: float = 0.0  # expected points lost over those
 
     def add(self, other: PlayerTotals) -> None:
         for name in self.__dataclass_fields__:

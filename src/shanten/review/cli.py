@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="worker processes (default: every core)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS; 'local' starts one")
+    parser.add_argument("--ev", action="store_true",
+                        help="add each decision's expected value (win probability, expected score, points lost; "
+                             "docs/ev.md): slower, about a few hundred decisions a second")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -56,7 +59,7 @@ def command(argv: Sequence[str]) -> int:
                         per_s=f"{totals.decisions / (time.perf_counter() - start):,.0f}")
 
     try:
-        totals = write(args.paths, args.out, workers=args.workers, dask=args.dask, progress=progress)
+        totals = write(args.paths, args.out, workers=args.workers, dask=args.dask, progress=progress, ev=args.ev)
     except InvalidHandError as error:
         print(f"shanten review: error: {error}", file=sys.stderr)
         return 2
@@ -72,4 +75,8 @@ def command(argv: Sequence[str]) -> int:
     print(f"rounds {totals.rounds + totals.failed_rounds:,}: {totals.rounds:,} reviewed, {totals.failed_rounds:,} failed")
     print(f"decisions {totals.decisions:,} in {seconds:.2f} s ({totals.decisions / seconds:,.0f}/s); "
           f"players {len(totals.players):,}; tables in {args.out}")
+    if args.ev:
+        valued = sum(t.valued for t in totals.players.values())
+        lost = sum(t.points_lost for t in totals.players.values())
+        print(f"expected points lost {lost:,.0f} over {valued:,} valued decisions")
     return 0

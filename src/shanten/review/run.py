@@ -21,6 +21,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pyarrow as pa
@@ -28,7 +29,7 @@ import pyarrow.parquet as pq
 
 from ..tiles import InvalidHandError
 from .analysis import FileReview, PlayerTotals, review_files
-from .schema import DECISIONS, ERRORS, PLAYERS, ROUNDS, with_version
+from .schema import DECISIONS, DECISIONS_VALUED, ERRORS, PLAYERS, ROUNDS, with_version
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log")
 """Files a folder is searched for (each also gzip-compressed, ``.gz``); named files are always read."""
@@ -92,7 +93,8 @@ class Totals:
     def players_table(self) -> pa.Table:
         rows = [{"player": name, "decisions": t.decisions, "free_decisions": t.free, "matched": t.matched,
                  "match_share": t.matched / t.free if t.free else None,
-                 "ukeire_lost_mean": t.lost / t.kept if t.kept else None, "shanten_back": t.back}
+                 "ukeire_lost_mean": t.lost / t.kept if t.kept else None, "shanten_back": t.back,
+                 "valued_decisions": t.valued, "points_lost": t.points_lost if t.valued else None}
                 for name, t in sorted(self.players.items())]
         return pa.Table.from_pylist(rows, with_version(PLAYERS))
 
@@ -135,38 +137,47 @@ def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | byte
         yield chunk
 
 
-def _review(chunk: list[str | bytes]) -> FileReview:
-    return review_files(chunk)
+def _review(chunk: list[str | bytes], ev: bool = False) -> FileReview:
+    result = review_files(chunk)
+    if ev:
+        from .value import add_values  # shanten.ev loads only when values are asked for
+
+        add_values(result, chunk)
+    return result
 
 
-def results(sources: Sequence[str], workers: int = 1, dask: str | None = None) -> Iterator[FileReview]:
+def results(sources: Sequence[str], workers: int = 1, dask: str | None = None,
+            ev: bool = False) -> Iterator[FileReview]:
     """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
-    process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes)."""
+    process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes);
+    ``ev`` adds each decision's expected value."""
     loaded = chunks(sources, workers if dask is None else max(workers, 2))
+    review = partial(_review, ev=ev)
     if dask is not None:
-        yield from _dask(loaded, workers, dask)
+        yield from _dask(loaded, workers, dask, review)
     elif workers <= 1:
-        yield from map(_review, loaded)
+        yield from map(review, loaded)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(workers) as pool:
-            yield from _in_order(loaded, pool.submit, lambda future: future.result(), 4 * workers)
+            yield from _in_order(loaded, pool.submit, lambda future: future.result(), 4 * workers, review)
 
 
 def _in_order(items: Iterable[Any], submit: Callable[..., Any], result: Callable[[Any], FileReview],
-              window: int) -> Iterator[FileReview]:
+              window: int, review: Callable[[list[str | bytes]], FileReview]) -> Iterator[FileReview]:
     """Submit items a window ahead and yield their results in order."""
     pending: deque[Any] = deque()
     for item in items:
-        pending.append(submit(_review, item))
+        pending.append(submit(review, item))
         if len(pending) >= window:
             yield result(pending.popleft())
     while pending:
         yield result(pending.popleft())
 
 
-def _dask(items: Iterable[list[str | bytes]], workers: int, address: str) -> Iterator[FileReview]:
+def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
+          review: Callable[[list[str | bytes]], FileReview]) -> Iterator[FileReview]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
@@ -177,7 +188,7 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str) -> Ite
         with Client(cluster if cluster is not None else address) as client:  # type: ignore[no-untyped-call]
             window = 4 * max(len(client.scheduler_info()["workers"]), 1)
             yield from _in_order(items, lambda f, item: client.submit(f, item, pure=False),
-                                 lambda future: future.result(), window)
+                                 lambda future: future.result(), window, review)
     finally:
         if cluster is not None:
             cluster.close()
@@ -192,7 +203,7 @@ class Writer:
     """Parquet tables in a folder that appears whole or not at all: written beside it under a
     temporary name, then swapped in."""
 
-    def __init__(self, out: str) -> None:
+    def __init__(self, out: str, ev: bool = False) -> None:
         self.out = os.path.abspath(out)
         parent = os.path.dirname(self.out)
         os.makedirs(parent, exist_ok=True)
@@ -202,7 +213,7 @@ class Writer:
         os.chmod(self.folder, 0o777 & ~umask)  # a folder like any other, not mkdtemp's private one
         self.errors: list[tuple[str, str | None, str | None, str]] = []
         self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema))
-                        for name, schema in (("decisions", DECISIONS), ("rounds", ROUNDS))}
+                        for name, schema in (("decisions", DECISIONS_VALUED if ev else DECISIONS), ("rounds", ROUNDS))}
         self.pending: dict[str, list[pa.RecordBatch]] = {name: [] for name in self.streams}
 
     def add(self, result: FileReview) -> None:

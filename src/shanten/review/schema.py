@@ -27,6 +27,16 @@ DECISIONS = pa.schema(_KEY + [
 ])
 """One row per discard decision."""
 
+VALUE_COLUMNS = [
+    ("valued", pa.bool_()), ("win_taken", pa.float64()), ("score_taken", pa.float64()),
+    ("best_by_value", pa.string()), ("win_best", pa.float64()), ("score_best", pa.float64()),
+    ("points_lost", pa.float64()),
+]
+"""With ``--ev``, after the decision's columns: the expected value of the discard taken and of
+the best one (``shanten.review.value``); null beyond the bound (``valued`` false) and in riichi."""
+
+DECISIONS_VALUED = pa.schema(list(DECISIONS) + VALUE_COLUMNS)
+
 ROUNDS = pa.schema(_KEY + [
     ("sticks", pa.int8()), ("dealer", pa.int8()), ("result", pa.string()), ("winner", pa.int8()),
     ("player", pa.string()), ("from_seat", pa.int8()), ("tile", pa.string()), ("han", pa.int16()),
@@ -38,6 +48,7 @@ ROUNDS = pa.schema(_KEY + [
 PLAYERS = pa.schema([
     ("player", pa.string()), ("decisions", pa.int64()), ("free_decisions", pa.int64()), ("matched", pa.int64()),
     ("match_share", pa.float64()), ("ukeire_lost_mean", pa.float64()), ("shanten_back", pa.int64()),
+    ("valued_decisions", pa.int64()), ("points_lost", pa.float64()),
 ])
 """One row per player name: totals over every file."""
 

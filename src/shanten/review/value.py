@@ -19,11 +19,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import pyarrow as pa
+
 from ..ev import ExpectedValueError, Model, expected
-from ..records import Discard, Game, RecordError, Round, Table
+from ..records import Discard, Game, RecordError, Round, Table, read
 from ..scoring.record import meld_of, rules_of
 from ..scoring.rules import Rules
 from ..tiles import TILE_ID_NAMES, Hand
+from .analysis import FileReview, PlayerTotals
+from .schema import VALUE_COLUMNS
 
 MAX_SHANTEN = 1
 """The largest shanten after the best discard that the review values: a 1-shanten search takes a
@@ -96,3 +100,41 @@ def _value(table: Table, event: Discard, round: Round, rules: Rules, players: in
     best = result[0]
     return DecisionValue(True, float(row.win[0]), float(row.score[0]), best.tile, float(best.win[0]),
                          float(best.score[0]), float(best.score[0] - row.score[0]))
+
+
+def add_values(result: FileReview, sources: list[str | bytes]) -> None:
+    """Add the value columns to ``result``'s decisions (the review of ``sources``) and each
+    player's valued decisions and points lost. The records are read again: the review's replay
+    keeps no positions, and a value costs far more than reading."""
+    values: dict[tuple[str, int, int, int, int, int], DecisionValue] = {}
+    for source in sources:
+        games = read(source)
+        while True:
+            try:
+                game = next(games)
+            except (StopIteration, RecordError):  # a file the review could not read is reported there
+                break
+            for round in game.rounds:
+                for (seat, turn), value in round_values(game, round).items():
+                    values[(game.id, round.wind, round.number, round.honba, seat, turn)] = value
+    d = result.decisions
+    keys = zip(*(d.column(name).to_pylist() for name in ("game", "wind", "number", "honba", "seat", "turn")))
+    rows: list[DecisionValue | None] = []
+    for key, in_riichi, player in zip(keys, d.column("in_riichi").to_pylist(), d.column("player").to_pylist()):
+        value = None if in_riichi else values.get(key, BEYOND)
+        rows.append(value)
+        if value is not None and value.exact:
+            totals = result.players.setdefault(player, PlayerTotals())
+            totals.valued += 1
+            totals.points_lost += value.lost
+    columns = [pa.array([None if v is None else v.exact for v in rows], pa.bool_())]
+    for name, kind in VALUE_COLUMNS[1:]:
+        columns.append(pa.array([None if v is None or not v.exact else getattr(v, _FIELDS[name]) for v in rows],
+                                kind))
+    result.decisions = pa.RecordBatch.from_arrays([*d.columns, *columns],
+                                                  schema=pa.schema(list(d.schema) + VALUE_COLUMNS))
+
+
+_FIELDS = {"win_taken": "win_taken", "score_taken": "score_taken", "best_by_value": "best", "win_best": "win_best",
+           "score_best": "score_best", "points_lost": "lost"}
+"""The value columns' fields of ``DecisionValue``."""
