@@ -20,6 +20,10 @@ By shanten (0-3): median and maximum time, and the ratio of mahjong-cpp's to our
 the per-hand ratios, and of the maxima). Peak memory: the resident set of a fresh process that
 runs every hand of that shanten once, less that of one that only imports shanten. Bar: ours
 (kernel) at least 5x faster than mahjong-cpp at every shanten, in median and maximum.
+
+Then ``review --ev`` (``shanten.review.review(files, ev=True)``, one worker) over the first
+``--review`` files of ../shared/records (sorted), beside the same review without values: decisions
+per second, and the share of decisions valued.
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="one run per hand, tenpai and 1-shanten only")
     parser.add_argument("--runs", type=int, default=5, help="calls per hand (default 5; the best is kept)")
+    parser.add_argument("--review", type=int, default=20, metavar="N", help="record files for review --ev (default 20)")
     args = parser.parse_args()
     if not REFERENCE.exists():
         sys.exit(f"bench/ev.py needs {REFERENCE} (the shared folder)")
@@ -118,6 +123,27 @@ def main() -> None:
         print_bar(verdicts, f"{shanten}-shanten: ours >= {BAR:.0f}x faster than mahjong-cpp", passed,
                   f"median {median:.2f}x, max {top:.2f}x")
     print(f"\nall bars: {VERDICT[all(p for _, p, _ in verdicts)]}")
+    if args.review:
+        review_rate(args.review)
+
+
+def review_rate(files: int) -> None:
+    """Decisions per second of ``review(..., ev=True)`` on one worker, beside the review alone."""
+    from shanten.review import review
+    from shanten.review.run import find
+
+    sources = find([str(REFERENCE.parents[1] / "records")])[0][:files]
+    print(f"\nreview --ev, one worker, {len(sources)} record files of ../shared/records:")
+    rows = []
+    for ev in (False, True):
+        start = perf_counter()
+        result = review(sources, ev=ev)
+        seconds = perf_counter() - start
+        decisions = result.decisions.num_rows
+        valued = sum(v is True for v in result.decisions.column("valued").to_pylist()) if ev else 0
+        rows.append(["review --ev" if ev else "review", f"{decisions:,}", f"{seconds:.2f}",
+                     f"{decisions / seconds:,.0f}", f"{valued:,} ({valued / decisions:.0%})" if ev else "-"])
+    print_table(["run", "decisions", "seconds", "decisions/s", "valued"], rows)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ nothing from the engine: shanten and the tiles that lower it come from the indep
 - The search (docs/ev.md, "Choices") is explored once, breadth first, from the starting hand: the
   13-tile hands it reaches in the free (not riichi) state and the 14-tile hands it reaches.
 - The values follow the recursion of docs/ev.md by plain recursion over the draws left, every
-  searched draw and every option taken explicitly (memoised on the hand only to keep it fast).
+  searched draw and every option taken explicitly (memoised on (hand, state, draws left) only to keep it fast).
 - Ura dora are priced by enumerating every set of ura indicators drawn from the unseen tiles,
   weighted by their copies, and scoring the win with each; ippatsu and haitei by ``score``'s flags.
 
@@ -29,7 +29,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 
 import oracle
-from shanten.scoring import Rules, score
+from shanten.scoring import Rules, Score, score
 from shanten.scoring.rules import rules_named
 
 Counts = tuple[int, ...]
@@ -64,6 +64,7 @@ def parse_ids(text: str) -> list[int]:
 
 
 def counts_of(ids: list[int]) -> Counts:
+    """The 37 counts of a list of tile ids."""
     c = [0] * IDS
     for tile in ids:
         c[tile] += 1
@@ -71,6 +72,7 @@ def counts_of(ids: list[int]) -> Counts:
 
 
 def plus(hand: Counts, tile: int, by: int = 1) -> Counts:
+    """The hand with ``by`` more copies of ``tile`` (-1: discarded)."""
     return hand[:tile] + (hand[tile] + by,) + hand[tile + 1:]
 
 
@@ -329,7 +331,8 @@ class Reference:
     # ---- a win's value ----
 
     @functools.cache
-    def _score(self, hand: Counts, tile: int, riichi: bool, ippatsu: bool, last: bool, ura: tuple[int, ...]):
+    def _score(self, hand: Counts, tile: int, riichi: bool, ippatsu: bool, last: bool, ura: tuple[int, ...]) -> Score:
+        """The tsumo of the complete 14-tile ``hand`` on ``tile``, scored by ``shanten.scoring.score``."""
         p = self.position
         ids = [t for t, n in enumerate(hand) for _ in range(n)]
         return score(ids, win=tile, melds=p.melds or None, tsumo=True, riichi=riichi, ippatsu=ippatsu,
@@ -413,7 +416,7 @@ class Reference:
         for "separate"), or the 13-tile start itself, with its values after k = 0..draws draws."""
         n = self.position.draws
         if sum(self.start) % 3 == 1:
-            choices = [(None, self.start, "free")]
+            choices: list[tuple[str | None, Counts, State]] = [(None, self.start, "free")]
         else:
             choices = [(name(t), less, state) for t, less, state in self.options_of(self.start)]
         rows: dict[str | None, Row] = {}
@@ -424,5 +427,6 @@ class Reference:
                 old = rows[tile]
                 if not better(values[0], Value(old.tenpai[0], old.win[0], old.score[0]), order):
                     continue
-            rows[tile] = Row(tile, self.shanten(less), state != "free", *(tuple(v[i] for v in values) for i in range(3)))
+            tenpai, win, points = (tuple(v[i] for v in values) for i in range(3))
+            rows[tile] = Row(tile, self.shanten(less), state != "free", tenpai, win, points)
         return rows

@@ -7,6 +7,8 @@ follows every draw explicitly, answers in a second or two.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -126,7 +128,7 @@ def _compare(position: Position, options: Options, table: Expected, said: str) -
 
 @pytest.mark.parametrize("position,options", [pytest.param(position, options, id=case)
                                               for case, position, options in CASES])
-def test_expected_equals_the_brute_force(position: Position, options: dict[str, object]) -> None:
+def test_expected_equals_the_brute_force(position: Position, options: dict[str, Any]) -> None:
     said = ", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model"
     _compare(position, Options(**options), _engine(position, Model(**options)), said)
 

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 import pyarrow as pa
 
+from .._core import shanten
 from ..ev import ExpectedValueError, Model, expected
 from ..records import Discard, Game, RecordError, Round, Table, read
 from ..scoring.record import meld_of, rules_of
@@ -85,14 +86,14 @@ def _value(table: Table, event: Discard, round: Round, rules: Rules, players: in
     seat = event.seat
     hand = Hand(tuple(table.hands[seat]), tuple(table.red[seat]),  # type: ignore[arg-type]
                 melds=tuple(meld_of(call) for call in table.melds[seat]))
+    if not 0 <= shanten(hand, players=players) <= MAX_SHANTEN:  # beyond the bound: no search at all
+        return BEYOND
     try:
         # the seat's draws left: the live wall goes round the seats, the next draw being the next seat's
         result = expected(hand, dead=_dead(table, seat), dora=list(table.dora), round_wind=round.wind,
                           seat_wind=(seat - round.dealer) % players, draws=min(table.wall // players, 60),
                           players=players, rules=rules, model=model, max_hands=MAX_HANDS)
     except ExpectedValueError:
-        return BEYOND
-    if result[0].shanten > MAX_SHANTEN:
         return BEYOND
     row = next((r for r in result if r.tile == TILE_ID_NAMES[event.tile]), None)
     if row is None:  # the search left that discard out (it raises the shanten past the bound)
