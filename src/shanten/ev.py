@@ -405,6 +405,8 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     indicators, dead_ids = _ids(dora, "dora"), _ids(dead, "dead")
     try:
         winds = _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind")
+        if players == 3 and winds[1] == 3:
+            raise ScoringError("seat_wind: 3-player mahjong has no north seat")
         code = code_of(rules if isinstance(rules, int) else rules_named(rules) if isinstance(rules, str) else rules)
     except ScoringError as error:
         raise InvalidHandError(str(error)) from None
