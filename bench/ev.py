@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -69,14 +68,16 @@ def best(call: Any, runs: int) -> float:
 
 
 def peak_memory(shanten: int) -> int:
-    """Peak RSS (bytes) a fresh process adds, over its own after the imports, running every hand
-    of that shanten (mahjong-cpp's model)."""
-    script = ("import resource, sys; sys.path.insert(0, 'bench'); import ev; "
+    """Peak resident set (bytes) a fresh process adds, over its own after the imports, running
+    every hand of that shanten (mahjong-cpp's model). Read from /proc (VmHWM): getrusage's maxrss
+    carries the parent's peak over into a child it forks."""
+    script = ("import sys; sys.path.insert(0, 'bench'); import ev; "
               "from shanten.ev import expected, MAHJONG_CPP, MAHJONG_CPP_RULES; "
-              "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+              "peak = lambda: int(next(l for l in open('/proc/self/status') if l.startswith('VmHWM')).split()[1]); "
+              "before = peak(); "
               f"[expected(c['hand'], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **ev.arguments(c)) "
               f"for c in ev.cases() if c['shanten'] == {shanten}]; "
-              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)")
+              "print(peak() - before)")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[1])
     return int(run.stdout) * 1024
