@@ -62,14 +62,14 @@ typedef struct {
 } ev_win;
 
 typedef struct {
-    ev_key key;
-    int32_t index; /* node index + 1, 0 empty */
+    uint32_t tag;  /* the key's hash, high half, never 0 (0: empty): a slot is 8 bytes, cache-friendly */
+    int32_t index; /* the node */
 } ev_slot;
 
 typedef struct {
     ev_node *v;
     int n, cap;
-    ev_slot *slots; /* open addressing, the keys kept beside the indices */
+    ev_slot *slots; /* open addressing: a tag of the key beside its node's index */
     size_t mask;
 } ev_nodes;
 
@@ -104,6 +104,8 @@ static int grow(void **v, int *cap, int need, size_t size)
     return 0;
 }
 
+static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 32) | 1u; }
+
 static int slots_grow(ev_nodes *t, size_t initial)
 {
     const size_t cap = t->mask ? 2 * (t->mask + 1) : initial;
@@ -111,10 +113,11 @@ static int slots_grow(ev_nodes *t, size_t initial)
     if (!s)
         return -1;
     for (int i = 0; i < t->n; i++) {
-        size_t j = key_hash(t->v[i].key) & (cap - 1);
-        while (s[j].index)
+        const uint64_t h = key_hash(t->v[i].key);
+        size_t j = h & (cap - 1);
+        while (s[j].tag)
             j = (j + 1) & (cap - 1);
-        s[j] = (ev_slot){t->v[i].key, i + 1};
+        s[j] = (ev_slot){key_tag(h), i};
     }
     free(t->slots);
     t->slots = s;
@@ -122,13 +125,19 @@ static int slots_grow(ev_nodes *t, size_t initial)
     return 0;
 }
 
-/* The node of a key, or -1 with *slot where it would go. */
-static int find(const ev_nodes *t, ev_key k, size_t *slot)
+/* The node of a key, or -1 with *slot where it would go and *tag its tag. */
+static int find(const ev_nodes *t, ev_key k, size_t *slot, uint32_t *tag)
 {
-    size_t j = key_hash(k) & t->mask;
-    for (; t->slots[j].index; j = (j + 1) & t->mask)
-        if (t->slots[j].key.a == k.a && t->slots[j].key.b == k.b)
-            return t->slots[j].index - 1;
+    const uint64_t h = key_hash(k);
+    *tag = key_tag(h);
+    size_t j = h & t->mask;
+    for (; t->slots[j].tag; j = (j + 1) & t->mask) {
+        if (t->slots[j].tag != *tag)
+            continue;
+        const ev_node *n = &t->v[t->slots[j].index];
+        if (n->key.a == k.a && n->key.b == k.b)
+            return t->slots[j].index;
+    }
     *slot = j;
     return -1;
 }
@@ -139,9 +148,10 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state,
     ev_nodes *t = discard ? &g->discard : &g->draw;
     k = key_with_state(k, state);
     size_t slot;
+    uint32_t tag;
     if (!t->mask && slots_grow(t, g->slots) < 0)
         return g->failed = -1;
-    int i = find(t, k, &slot);
+    int i = find(t, k, &slot, &tag);
     if (i >= 0)
         return i;
     const int max = g->cfg->max_nodes;
@@ -158,7 +168,7 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state,
     n->dist = (int8_t)dist;
     n->stay = i;
     n->depth = -1;
-    t->slots[slot] = (ev_slot){k, i + 1};
+    t->slots[slot] = (ev_slot){tag, i};
     if ((size_t)t->n * 2 > t->mask && slots_grow(t, 0) < 0)
         return g->failed = -1;
     return i;
@@ -402,10 +412,12 @@ static int expand_draw(ev_graph *g, int i)
             continue;
         const int further = dist + (h[t] >= cfg->hand[t]);
         h[t]++;
-        ev_win value = {0};
-        if (wins)
+        int win = 0;
+        if (wins) {
+            ev_win value;
             win_values(g, h, t, state, &value);
-        const int win = keep_win(g, &value);
+            win = keep_win(g, &value);
+        }
         int to = -1;
         if (state == EV_FREE) {
             ev_key k = key;
@@ -541,10 +553,12 @@ static int expand_discard(ev_graph *g, int i)
             if (states[s] != EV_FREE)
                 continue;
             /* drawing the discard back: a win when the discard node is complete */
-            ev_win value = {0};
-            if (shanten < 0)
+            int win = 0;
+            if (shanten < 0) {
+                ev_win value;
                 win_values(g, g->discard.v[i].h, t, EV_FREE, &value);
-            const int win = keep_win(g, &value);
+                win = keep_win(g, &value);
+            }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
                 return g->failed = -1;
         }
