@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS; 'local' starts one")
     parser.add_argument("--ev", action="store_true",
                         help="add each decision's expected value (win probability, expected score, points lost; "
-                             "docs/ev.md): slower, about a few hundred decisions a second")
+                             "docs/ev.md): slower, near a thousand decisions a second on a worker")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
