@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ev.h"
+#include "ev_win.h"
 #include "queries.h"
 
 /* ---- hands as keys ---------------------------------------------------------------------- */
@@ -12,10 +13,6 @@
 typedef struct {
     uint64_t a, b;
 } ev_key;
-
-static const int RED_KIND[3] = {4, 13, 22};
-
-static inline int id_kind(int id) { return id < SH_KINDS ? id : RED_KIND[id - SH_KINDS]; }
 
 static inline void key_step(ev_key *k, int id, int add)
 {
@@ -55,11 +52,6 @@ typedef struct {
     int32_t win;      /* edges: index of the win's values + 1, 0 for none */
     uint8_t tile, weight;
 } ev_link;
-
-typedef struct {
-    double any, last; /* a win's value: on any draw, on the last one (haitei) */
-    double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
-} ev_win;
 
 typedef struct {
     uint32_t tag;  /* the key's hash, high half, never 0 (0: empty): a slot is 8 bytes, cache-friendly */
@@ -197,14 +189,6 @@ static int keep_win(ev_graph *g, const ev_win *w)
 
 /* ---- hands -------------------------------------------------------------------------------- */
 
-static void merged(const uint8_t *h, uint8_t *c)
-{
-    memcpy(c, h, SH_KINDS);
-    c[4] += h[34];
-    c[13] += h[35];
-    c[22] += h[36];
-}
-
 /* Live copies of id i when holding h: the pool as it started, with the starting hand's
  * tiles that h no longer holds put back (a discard returns to the pool). */
 static inline int live(const ev_graph *g, const uint8_t *h, int i)
@@ -219,157 +203,6 @@ static ev_key key_of(const uint8_t *h)
         for (int n = 0; n < h[i]; n++)
             key_step(&k, i, 1);
     return k;
-}
-
-/* ---- the value of a win ------------------------------------------------------------------- */
-
-/* n choose r for n <= 136, r <= 5 (ura indicators) */
-static double choose(int n, int r)
-{
-    if (r < 0 || r > n)
-        return 0.0;
-    double v = 1.0;
-    for (int i = 1; i <= r; i++)
-        v = v * (n - r + i) / i;
-    return v;
-}
-
-/* The kind a dora indicator of kind k points to. */
-static int dora_of(int k, int players)
-{
-    if (k < 27) {
-        if (players == 3 && k == 0)
-            return 8;
-        if (players == 3 && k == 8)
-            return 0;
-        return k % 9 == 8 ? k - 8 : k + 1;
-    }
-    if (k < 31)
-        return k == 30 ? 27 : k + 1;
-    return k == 33 ? 31 : k + 1;
-}
-
-/* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
- * drawn from the unseen tiles `unseen` and the winning hand holds `held` of each kind. */
-static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
-{
-    static const double C[5][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
-    if (n == 1) { /* one indicator: the share of the unseen tiles pointing at each count held */
-        int by_gain[13] = {0}, total = 0;
-        for (int ind = 0; ind < SH_KINDS; ind++) {
-            const int gain = held[dora_of(ind, players)];
-            by_gain[gain > 12 ? 12 : gain] += unseen[ind];
-            total += unseen[ind];
-        }
-        for (int u = 0; u <= 12; u++)
-            p[u] = total ? (double)by_gain[u] / total : (u == 0);
-        return;
-    }
-    double dp[6][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int total = 0, blank = 0, top = 0; /* blank: indicators of kinds not held; top: most ura so far */
-    for (int ind = 0; ind < SH_KINDS; ind++) {
-        const int count = unseen[ind], gain = held[dora_of(ind, players)];
-        total += count;
-        if (!gain) {
-            blank += count;
-            continue;
-        }
-        for (int sel = n - 1; sel >= 0; sel--) /* downwards: each kind is taken once */
-            for (int u = top; u >= 0; u--) {
-                const double x = dp[sel][u];
-                if (x == 0.0)
-                    continue;
-                for (int take = 1; take <= count && sel + take <= n; take++) {
-                    const int u2 = u + gain * take > 12 ? 12 : u + gain * take;
-                    dp[sel + take][u2] += x * C[count][take];
-                }
-            }
-        top = top + gain * n > 12 ? 12 : top + gain * n;
-    }
-    /* the rest of the indicators from the kinds that give nothing, all at once */
-    const double all = choose(total, n);
-    for (int u = 0; u <= 12; u++) {
-        double x = 0.0;
-        for (int sel = 0; sel <= n; sel++)
-            x += dp[sel][u] * choose(blank, n - sel);
-        p[u] = all > 0 ? x / all : (u == 0);
-    }
-}
-
-/* A win's class: its han below mangan (1-4+), else its limit. */
-static int win_class(const struct score_result *r)
-{
-    if (r->limit == SC_NO_LIMIT)
-        return r->han < 4 ? r->han - 1 : 3;
-    return r->limit >= SC_YAKUMAN ? EV_CLASSES - 1 : 3 + r->limit;
-}
-
-/* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
- * on any draw and on the last one, and the chance of each class of win; 0: no yaku. The hand is
- * scored once; ippatsu, haitei and ura dora add han to the reading that scored best (as
- * mahjong-cpp prices ura dora). */
-static void win_values(const ev_graph *g, const uint8_t *h, int tile, int state, ev_win *w)
-{
-    const ev_config *cfg = g->cfg;
-    struct win_input in = cfg->win;
-    merged(h, in.counts);
-    for (int s = 0; s < 3; s++)
-        in.red[s] = cfg->red_fives ? h[SH_KINDS + s] : 0;
-    in.win = (uint8_t)id_kind(tile);
-    in.flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
-    struct score_result r;
-    memset(w, 0, sizeof *w);
-    if (score_hand(&in, &cfg->rules, &r) != SC_OK)
-        return;
-    if (!r.yaku) { /* no yaku: haitei alone can make it a win */
-        in.flags |= SC_LAST_TILE;
-        if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku) {
-            w->last = r.points;
-            w->classes[1][win_class(&r)] = 1.0;
-        }
-        return;
-    }
-    if (r.base >= 8000) { /* a yakuman: nothing adds to it */
-        w->any = w->last = r.points;
-        w->classes[0][win_class(&r)] = w->classes[1][win_class(&r)] = 1.0;
-        return;
-    }
-    double p[13] = {1.0};
-    int top = 0;
-    if (state != EV_FREE && cfg->uradora && cfg->indicators) {
-        uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
-        memcpy(held, in.counts, SH_KINDS);
-        for (int m = 0; m < in.n_melds; m++) {
-            const struct score_meld *ml = &in.melds[m];
-            if (ml->type == SC_CHI)
-                held[ml->kind]++, held[ml->kind + 1]++, held[ml->kind + 2]++;
-            else
-                held[ml->kind] += ml->type == SC_PON ? 3 : 4;
-        }
-        for (int i = 0; i < EV_IDS; i++)
-            lives[i] = (uint8_t)live(g, h, i);
-        merged(lives, unseen);
-        ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
-        top = 12;
-    }
-    const int dealer = in.seat_wind == 0, han = r.han + (state == EV_IPPATSU);
-    for (int u = 0; u <= top; u++) {
-        if (p[u] == 0.0)
-            continue;
-        struct score_result up;
-        sc_payments(&cfg->rules, &in, 1, dealer, han + u, r.fu, 0, &up);
-        up.han = (int16_t)(han + u);
-        w->any += p[u] * up.points;
-        w->classes[0][win_class(&up)] += p[u];
-        if (cfg->last_tile) {
-            sc_payments(&cfg->rules, &in, 1, dealer, han + u + 1, r.fu, 0, &up);
-            up.han = (int16_t)(han + u + 1);
-        }
-        w->last += p[u] * up.points;
-        w->classes[1][win_class(&up)] += p[u];
-    }
 }
 
 /* ---- building --------------------------------------------------------------------------------- */
@@ -415,7 +248,7 @@ static int expand_draw(ev_graph *g, int i)
         int win = 0;
         if (wins) {
             ev_win value;
-            win_values(g, h, t, state, &value);
+            win_values(cfg, h, t, state, &value);
             win = keep_win(g, &value);
         }
         int to = -1;
@@ -556,7 +389,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(g, g->discard.v[i].h, t, EV_FREE, &value);
+                win_values(cfg, g->discard.v[i].h, t, EV_FREE, &value);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
