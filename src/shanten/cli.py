@@ -179,7 +179,7 @@ def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | 
         if expected is not None:
             e = expected.get(d.tile)
             value += (f"{'-':>6} {'-':>6} {'-':<6} " if e is None else
-                      f"{e.win[0]:>6.1%} {e.score[0]:>6.0f} {'riichi' if e.riichi else 'dama' if e.shanten == 0 else '-':<6} ")
+                      f"{e.win[0]:>6.1%} {e.score[0]:>6.0f} {e.declaration:<6} ")
         line = f"{d.tile:<8}{d.shanten:<9}{d.total:>6}  {improve}  {good} {value} {' '.join(d.tiles) or 'none'}"
         lines.append(style(line + "  (back)", "2") if d.back else line)
     return lines

@@ -27,10 +27,10 @@ from . import _core
 from ._resolve import HandLike, MeldLike, to_hand
 from .efficiency import discards, ukeire
 from .forms import shanten_forms
-from .scoring._fast import MELD_TYPES, code_of, input_dtype, rules_code
+from .scoring._fast import MELD_TYPES, code_of, input_dtype, meld_ids, rules_code
 from .scoring.evaluate import _dora_kind, _tile_ids, _wind
 from .scoring.rules import Rules, ScoringError, rules_named
-from .tiles import FIVES, TILE_ID_NAMES, Hand, InvalidHandError, Meld, copies_in_game, tile_kind
+from .tiles import FIVES, TILE_ID_NAMES, Hand, InvalidHandError, copies_in_game, tile_kind
 
 Objective = Literal["score", "win", "separate"]
 RiichiPolicy = Literal["choose", "always", "never"]
@@ -106,6 +106,11 @@ class DiscardValue:
     classes: dict[str, float] | None = field(default=None, repr=False)
     """With ``graph=True``: the probability now of winning with each class of hand (``CLASSES``),
     under the policy (the score's for ``"separate"``); they add up to ``win[0]``."""
+
+    @property
+    def declaration(self) -> str:
+        """What the discard leaves: "riichi" declared, "dama" tenpai, else "-" (the tables' ``decl``)."""
+        return "riichi" if self.riichi else "dama" if self.shanten == 0 else "-"
 
     def __str__(self) -> str:
         return (f"{self.tile or '-':3} shanten {self.shanten} tiles {self.ukeire:3} tenpai {self.tenpai[0]:6.2%} "
@@ -318,20 +323,11 @@ def _ids(tiles: str | Sequence[int] | None, what: str) -> list[int]:
         raise InvalidHandError(str(error)) from None
 
 
-def _meld_ids(meld: Meld) -> list[int]:
-    red = meld.red
-    ids = []
-    for kind in meld.tiles:
-        ids.append(34 + FIVES.index(kind) if red and kind in FIVES else kind)
-        red -= red > 0 and kind in FIVES
-    return ids
-
-
 def _pool(h: Hand, dead: list[int], indicators: list[int], players: int, red_fives: bool) -> bytes:
     """Live copies of the 37 ids (a five's kind without its red copy; 34-36 the red fives): every copy
     in the game less those in the hand, its melds, the dead tiles and the dora indicators."""
     seen = [0] * 37
-    for tile in (*dead, *indicators, *(t for meld in h.melds for t in _meld_ids(meld))):
+    for tile in (*dead, *indicators, *(t for meld in h.melds for t in meld_ids(meld)[1:])):
         seen[tile] += 1
     for kind, copies in enumerate(h.counts):
         seen[kind] += copies
@@ -341,7 +337,7 @@ def _pool(h: Hand, dead: list[int], indicators: list[int], players: int, red_fiv
     pool = bytearray(37)
     for kind in range(34):
         red_id = 34 + FIVES.index(kind) if kind in FIVES else None
-        total, red = copies_in_game(kind, players), 0
+        total = copies_in_game(kind, players)
         plain_seen = seen[kind] + (seen[red_id] if red_id is not None and not red_fives else 0)
         if red_id is not None and red_fives and total:
             red = 1 - seen[red_id]
@@ -350,7 +346,7 @@ def _pool(h: Hand, dead: list[int], indicators: list[int], players: int, red_fiv
                                        "dead tiles and dora indicators")
             pool[red_id], total = red, total - 1
         if plain_seen > total:
-            raise InvalidHandError(f"{plain_seen + (1 - red if red_id is not None and red_fives else 0)} copies "
+            raise InvalidHandError(f"{seen[kind] + (seen[red_id] if red_id is not None else 0)} copies "
                                    f"of {TILE_ID_NAMES[kind]} among the hand, melds, dead tiles and dora indicators")
         pool[kind] = total - plain_seen
     return bytes(pool)

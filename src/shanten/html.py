@@ -132,7 +132,7 @@ def _discard_rows(fragment: _Fragment, rows: Sequence[Row], full: bool, expected
         if expected:
             e = values.get(d.tile)
             cells += ["-", "-", "-"] if e is None else [
-                f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"]
+                f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", e.declaration]
         cells.append(fragment.kinds(d.kinds, d.counts, d))
         return f'<tr data-discard="{d.tile}">' + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
 
