@@ -118,7 +118,7 @@ def test_a_search_past_its_bound_stops() -> None:
         expected("11246m2447p667s15z", max_hands=500)
 
 
-def test_mahjong_cpp_model_differs_only_where_it_says() -> None:
+def test_the_mahjong_cpp_model_is_not_the_default() -> None:
     ours = expected("234777p340s56677z", dora="9p")
     theirs = expected("234777p340s56677z", dora="9p", model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES)
     assert [r.tile for r in theirs][:1] == [r.tile for r in ours][:1] == ["5z"]
