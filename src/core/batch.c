@@ -129,9 +129,8 @@ static int read_row(const batch_ctx *x, Py_ssize_t r, row_state *s, pool_fault *
     return 0;
 }
 
-static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *fault)
+static void any_rows(const batch_ctx *x, Py_ssize_t begin, Py_ssize_t end, pool_fault *fault, struct dp_memo *dp)
 {
-    const batch_ctx *x = arg;
     const int players = x->players;
     row_state s;
     for (Py_ssize_t r = begin; r < end; r++) {
@@ -156,7 +155,7 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
                 fault_at(fault, r, SH_TAKEN_NOT_HELD, taken, taken < SH_KINDS ? taken : 0);
                 return;
             }
-            before = discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, taken, after, masks);
+            before = discard_table(s.c, &s.sm, s.limits, s.live, players, 0, FORMS_ALL, taken, dp, after, masks);
         }
         else
             before = best_of(evaluate(s.c, &s.sm, s.limits, players, 0));
@@ -186,6 +185,16 @@ static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *f
             }
         }
     }
+}
+
+static void any_block(void *arg, Py_ssize_t begin, Py_ssize_t end, pool_fault *fault)
+{
+    const batch_ctx *x = arg;
+    /* under limits, the suits' exact rows are kept for the block's later rows (without the
+     * memory, every row works them out again) */
+    struct dp_memo *dp = x->job == JOB_DISCARDS && (x->dead || x->melded) ? calloc(1, sizeof *dp) : NULL;
+    any_rows(x, begin, end, fault, dp);
+    free(dp);
 }
 
 /* A buffer of `rows` x 34 bytes, or of 34 bytes shared by every row; None: absent. */

@@ -183,7 +183,7 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (!h.quads_as_pairs && load_necessary() < 0)
         return NULL;
-    const int before = discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, after, masks);
+    const int before = discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, NULL, after, masks);
     if (unreachable(before))
         return NULL;
     const int kept = before > 0 ? before : 1; /* a complete hand keeps at best tenpai */
@@ -312,7 +312,7 @@ static PyObject *py_discard_details(PyObject *self, PyObject *const *args, Py_ss
         return NULL;
     }
     if ((!h.quads_as_pairs && load_necessary() < 0) ||
-        unreachable(discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, after, masks)))
+        unreachable(discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, NULL, after, masks)))
         return NULL;
     PyObject *rows = PyList_New(0);
     for (uint64_t rest = h.sm.held; rows && rest; rest &= rest - 1) {

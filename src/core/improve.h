@@ -37,7 +37,7 @@ static void after_draw(const draw_base *b, int k, uint8_t *live14, int after[SH_
     live14[k]--;
     b->c[k]++;
     const summary_t sm = summarize(b->c);
-    discard_table(b->c, &sm, b->lim, live14, b->players, b->quads_as_pairs, b->forms, -1, after, masks);
+    discard_table(b->c, &sm, b->lim, live14, b->players, b->quads_as_pairs, b->forms, -1, NULL, after, masks);
     b->c[k]--;
 }
 

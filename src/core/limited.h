@@ -11,7 +11,7 @@
 
 static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim, int players)
 {
-    *lv = (limit_view){c, lim, 0, 0, 0, 0, players, NULL};
+    *lv = (limit_view){c, lim, 0, 0, 0, 0, players, NULL, NULL};
     for (int i = 0; i < SH_KINDS; i++) {
         lv->limited |= (uint64_t)(lim[i] < 4) << i;
         lv->pair_slots |= (uint64_t)(lim[i] >= 2) << i;
@@ -95,6 +95,34 @@ struct group_memo {
     int changed;                /* the group the current discard changed */
 };
 
+/* Suits' exact rows under limits by hand and limits, direct-mapped. A review's rows come round
+ * by round, seat after seat: a seat's next discard often holds a suit as it was, with the
+ * same tiles seen, and whatever needed the DP then needs it again. */
+#define DP_MEMO_BITS 10
+struct dp_memo {
+    uint64_t key[1 << DP_MEMO_BITS]; /* 0: empty */
+    uint8_t row[1 << DP_MEMO_BITS][SH_ROW];
+};
+
+static void suit_dp_memo(const uint8_t h[9], const uint8_t lim[9], uint8_t out[SH_ROW], struct dp_memo *m)
+{
+    if (!m) {
+        suit_dp(h, lim, out);
+        return;
+    }
+    uint64_t key = 1; /* 1, then 3 bits of count and 3 of limit per kind: never 0 */
+    for (int j = 0; j < 9; j++)
+        key = key << 6 | (uint64_t)h[j] << 3 | lim[j];
+    const size_t slot = (size_t)(key * 0x9E3779B97F4A7C15ull >> (64 - DP_MEMO_BITS));
+    if (m->key[slot] == key) {
+        memcpy(out, m->row[slot], SH_ROW);
+        return;
+    }
+    suit_dp(h, lim, out);
+    m->key[slot] = key;
+    memcpy(m->row[slot], out, SH_ROW);
+}
+
 /* The exact row of a group under limits (dp.h). */
 static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
 {
@@ -109,7 +137,7 @@ static void group_dp(const masked_row *g, const limit_view *lv, uint8_t out[16])
     }
     memset(out, SH_INF, 16);
     if (suit)
-        suit_dp(h, l, out);
+        suit_dp_memo(h, l, out, lv->dp);
     else
         isolated_dp(h, l, n, out);
 }

@@ -80,6 +80,7 @@ typedef struct {
     uint64_t orphan_one, orphan_two; /* orphans that may be held once, twice */
     int players;
     struct group_memo *memo;     /* a discard table's groups with a kind drawn (limited.h), or NULL */
+    struct dp_memo *dp;          /* suits' exact rows already found (limited.h), or NULL */
 } limit_view;
 
 /* The masked rows of a hand's groups (3 or 4: the run suits, then the
@@ -138,16 +139,15 @@ static int regular_from_groups(const masked_row *g, int ng, int M, const limit_v
         r[k] = row_load(g[k].v);
     const int best = complement_rows(r, ng, M, rest);
     const row_t partner = row_load(PARTNER[M]);
+    const row_t target = row_fill((uint8_t)best);
     *mask = 0;
     *exact = 1;
     for (int k = 0; k < ng; k++) {
-        uint8_t sum[16];
-        row_store(sum, row_add(r[k], row_gather(rest[k], partner)));
-        for (int e = 0; e < SH_ROW; e++)
-            if (sum[e] == best) {
-                *mask |= entry_mask(&g[k], e);
-                *exact &= !lv || g[k].exact >> e & 1;
-            }
+        /* the entries on an optimal split: lanes equal to the best (row_less_by by 0) */
+        const int on = row_less_by(target, row_add(r[k], row_gather(rest[k], partner)), 0) & ((1 << SH_ROW) - 1);
+        for (int m = on; m; m &= m - 1)
+            *mask |= entry_mask(&g[k], lowest_bit((uint64_t)m));
+        *exact &= !lv || (g[k].exact & on) == on;
     }
     return best;
 }

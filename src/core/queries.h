@@ -30,9 +30,10 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
  * With taken >= 0 (a review of that discard), the kinds under limits are
  * sought only for the discards that leave the best number or taken's number
  * (masks[d] may be every kind for the others): no other discard can rank above
- * or beside it. */
+ * or beside it. `dp` (or NULL) keeps the suits' exact rows for the next tables. */
 static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
-                                int quads_as_pairs, int forms, int taken, int after[SH_KINDS], uint64_t masks[SH_KINDS])
+                                int quads_as_pairs, int forms, int taken, struct dp_memo *dp, int after[SH_KINDS],
+                                uint64_t masks[SH_KINDS])
 {
     const uint64_t drawable = summarize(live).held;
     const int groups = !quads_as_pairs; /* the table path, or limits checked against it */
@@ -43,6 +44,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
         limit_view_init(&lv, c, lim, players);
         memo.valid = 0;
         lv.memo = &memo;
+        lv.dp = dp;
     }
     const int ng = !groups ? 0 : lim ? limited_groups(c, players, &lv, g) : masked_groups(c, players, g);
     int before = SH_INF;
