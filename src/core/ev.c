@@ -755,7 +755,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     const double inv = 1.0 / g.total;
     static const ev_value zero = {0, 0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
-    double row_classes[2 * EV_IDS][EV_CLASSES];
+    double row_classes[2 * EV_IDS][EV_CLASSES] = {{0}}; /* zero without explain: the rows carry them to Python all the same */
     if (cfg->explain && classes_alloc(ch, nd, nx) < 0)
         goto done;
     for (int k = T; k >= 0; k--) {

@@ -29,7 +29,6 @@
 enum { EV_TP, EV_WP, EV_ES, EV_VALUES };      /* tenpai probability, win probability, expected score */
 enum { EV_OBJ_SEPARATE, EV_OBJ_SCORE, EV_OBJ_WIN }; /* what a choice maximises */
 enum { EV_RIICHI_NEVER, EV_RIICHI_ALWAYS, EV_RIICHI_CHOOSE }; /* at a closed tenpai discard */
-enum { EV_POOL_CONSTANT, EV_POOL_EXACT };      /* a discarded tile returns to the pool, or is gone */
 
 /* riichi state of a draw node: none, declared (frozen hand), declared this turn (ippatsu pending) */
 enum { EV_FREE, EV_RIICHI, EV_IPPATSU };
