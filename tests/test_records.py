@@ -248,6 +248,24 @@ def test_unreadable_records(data: bytes, message: str) -> None:
     assert str(error.value) == message
 
 
+@pytest.mark.parametrize("between", [b"", b"\r\n", b" \t\n\x0b\x0c"])
+def test_mjlog_moves_with_any_white_space_between_tags(between: bytes) -> None:
+    data = (DATA / "short.mjlog").read_bytes()
+    spaced = data.replace(b">\n<", b">" + between + b"<")
+    assert spaced != data
+    assert read_mjlog(spaced, "x") == read_mjlog(data, "x")
+
+
+@pytest.mark.parametrize("move", [b"<T136/>", b"<T012/>", b"<T12 />", b"<t12/>", b"<T113/>x", b"<D1130/>", b"<T/>"])
+def test_mjlog_moves_not_in_their_one_form_are_refused(move: bytes) -> None:
+    data = (DATA / "short.mjlog").read_bytes()
+    at = data.index(b"<T113/>")
+    with pytest.raises(RecordError) as error:
+        read_mjlog(data[:at] + move + data[at:], "x")
+    text = move.decode()
+    assert str(error.value) == ("x: E1-0: bad move <'T/>'" if text == "<T/>" else f"x: E1-0: not an mjlog tag: {text!r}")
+
+
 def test_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as error:
         list(read(tmp_path / "absent.mjlog"))

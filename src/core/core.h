@@ -4,7 +4,8 @@
  *
  * Units: scalar.c (shanten, replacement numbers, forms), efficiency.c
  * (uke-ire, unnecessary tiles, discard tables), batch.c (the numpy batches),
- * review.c (the review's replay of a round and judging of rows).
+ * review.c (the review's replay of a round and judging of rows), mjlog.c (the
+ * mjlog reader's run of moves).
  * A new capability (scoring, expected value) is a unit of its own that reads
  * its arguments through args.c, runs batches on pool.c, and adds a method
  * table to module.c. */
@@ -79,6 +80,7 @@ int load_necessary(void); /* read necessary.bin on first use; -1 with the error 
 
 extern PyMethodDef scalar_methods[], efficiency_methods[], batch_methods[], scoring_methods[], expected_methods[];
 extern PyMethodDef review_methods[]; /* review.c: the review's replay of a round and judging of rows */
+extern PyMethodDef mjlog_methods[];  /* mjlog.c: the mjlog reader's run of moves */
 int efficiency_add_types(PyObject *module);
 int scoring_add_types(PyObject *module);
 

@@ -51,7 +51,7 @@ PyMODINIT_FUNC PyInit__core(void)
     if (!m)
         return NULL;
     PyMethodDef *units[] = {scalar_methods, efficiency_methods, batch_methods, scoring_methods, review_methods,
-                            expected_methods};
+                            expected_methods, mjlog_methods};
     for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
         if (PyModule_AddFunctions(m, units[u]) < 0) {
             Py_DECREF(m);

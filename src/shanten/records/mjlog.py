@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from itertools import repeat
 from urllib.parse import unquote
 
+from .._core import mjlog_moves
 from ..tiles import MeldKind
 from .model import (
     DISCARDS,
@@ -76,6 +77,11 @@ def _moves(tiles: tuple[int, ...]) -> dict[bytes, tuple[int, int, Event, Event |
 
 
 _MOVES = {PLAIN: _moves(PLAIN), RED: _moves(RED)}
+_TABLES = {tiles: tuple(event for letter in "TUVWDEFG" for tile in range(136)
+                        for event in _MOVES[tiles][f"{letter}{tile}/>".encode()][2:])
+           for tiles in (PLAIN, RED)}
+"""The moves' events as _core.mjlog_moves takes them: (letter × 136 + 136-id) × 2 + tsumogiri."""
+NO_DRAW = b"\xff" * 4
 _IDS = {tiles: {str(tile): tiles[tile] for tile in range(136)} for tiles in (PLAIN, RED)}
 """136-ids as the text of an attribute, to tile ids."""
 
@@ -155,23 +161,34 @@ class _Reader:
         self.events: list[Event] = []
         self.wins: list[Win] = []
         self.draw: DrawnRound | None = None
+        self.inside = False  # within a round that has not ended: moves are its events
         self.append: Callable[[Event], None] = self.outside
 
     def fail(self, reason: str) -> RecordError:
         return RecordError(f"{self.source}: {self.where}: {reason}")
 
     def read(self, data: bytes) -> Game:
-        pieces = data.split(b"<")  # a tag per piece, from its name to the next tag
-        first = 2 if pieces[1:] and pieces[1].startswith(b"?xml") else 1
-        if pieces[0].strip() or len(pieces) <= first or not pieces[first].startswith(b"mjloggm"):
+        # A piece is a tag from its name to the next "<". The runs of moves are read in C
+        # (_core.mjlog_moves); every other piece, and any move C leaves, here.
+        lt = data.find(b"<")
+        if lt >= 0 and data.startswith(b"?xml", lt + 1):
+            lt = data.find(b"<", lt + 1)
+        if lt < 0 or data[: data.find(b"<")].strip() or not data.startswith(b"mjloggm", lt + 1):
             start = data[:20].decode("utf-8", "replace")
             raise RecordError(f"{self.source}: an mjlog starts with <mjloggm>, got {quote(start)}")
-        if pieces[-1].rstrip() != b"/mjloggm>":
+        end = data.rfind(b"<")  # the closing tag
+        if data[end + 1 :].rstrip() != b"/mjloggm>":
             raise RecordError(f"{self.source}: truncated: the mjlog does not end with </mjloggm>")
-        moves = _MOVES[self.tiles]
-        last_draw = [-1] * 4  # 136-id each seat drew last, -1 once it is discarded
+        moves, table = _MOVES[self.tiles], _TABLES[self.tiles]
+        last_draw = bytearray(NO_DRAW)  # 136-id each seat drew last, 255 once it is discarded
         append = self.append
-        for piece in pieces[first + 1 : -1]:
+        pos = data.find(b"<", lt + 1)
+        while True:
+            pos, stop = mjlog_moves(data, pos, end, table, last_draw, self.events if self.inside else None)
+            if pos >= end:
+                break
+            piece = data[pos + 1 : stop]
+            pos = stop
             move = moves.get(piece)
             if move is None:  # another tag, or a move followed by white space
                 piece = piece.rstrip()
@@ -183,7 +200,7 @@ class _Reader:
                     append(event)
                 else:
                     append(tsumogiri if tile == last_draw[seat] else event)
-                    last_draw[seat] = -1
+                    last_draw[seat] = NO_DRAW[0]
                 continue
             # The frequent tags in their usual form; any other form is read below.
             quick = _MELD_TAG.fullmatch(piece) if piece[:2] == b"N " else None
@@ -210,9 +227,9 @@ class _Reader:
                     raise
                 raise self.fail(f"bad <{tag}>: {quote('<' + text)}") from None
             if tag == "GO":
-                moves = _MOVES[self.tiles]
+                moves, table = _MOVES[self.tiles], _TABLES[self.tiles]
             elif tag == "INIT":
-                last_draw = [-1] * 4
+                last_draw[:] = NO_DRAW
             append = self.append
         self.close_round()
         names = self.names or tuple(f"player{seat}" for seat in range(4))
@@ -257,7 +274,8 @@ class _Reader:
                 self.names = tuple(unquote(html.unescape(attributes.get(f"n{seat}", ""))) for seat in range(4))
         elif tag not in ("SHUFFLE", "TAIKYOKU", "BYE"):
             raise self.fail(f"unknown tag <{quote(tag, 20)}>")
-        self.append = self.outside if self.init is None or self.wins or self.draw else self.events.append
+        self.inside = not (self.init is None or self.wins or self.draw)
+        self.append = self.events.append if self.inside else self.outside
 
     def start_round(self, attributes: Mapping[str, str]) -> None:
         seed = _ints(attributes["seed"])

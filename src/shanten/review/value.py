@@ -116,8 +116,8 @@ def add_values(result: FileReview, sources: list[str | bytes]) -> None:
             except (StopIteration, RecordError):  # a file the review could not read is reported there
                 break
             for round in game.rounds:
-                for (seat, turn), value in round_values(game, round).items():
-                    values[(game.id, round.wind, round.number, round.honba, seat, turn)] = value
+                for (seat, turn), found in round_values(game, round).items():
+                    values[(game.id, round.wind, round.number, round.honba, seat, turn)] = found
     d = result.decisions
     keys = zip(*(d.column(name).to_pylist() for name in ("game", "wind", "number", "honba", "seat", "turn")))
     rows: list[DecisionValue | None] = []

@@ -1,0 +1,86 @@
+/* The mjlog reader's C side (shanten.records.mjlog): the run of draw and
+ * discard tags between two other tags, read into events. Nine tags in ten
+ * are moves; in Python each cost a slice, a hash and a dict look-up.
+ *
+ * Only a move in its canonical form is read here: a letter of TUVW (draws)
+ * or DEFG (discards), a 136-id without a leading zero, "/>", then nothing
+ * but ASCII white space up to the next "<". Anything else, and every move
+ * outside a round, stops the scan: Python reads that piece, so its errors and
+ * its tolerance stay in one place. */
+#include "core.h"
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* The move whose "<" is at p (end: the last "<" of the data), or -1: its
+ * letter (0-7, TUVWDEFG) and 136-id in *move, the index after its piece. */
+static Py_ssize_t read_move(const char *s, Py_ssize_t p, Py_ssize_t size, int *letter, int *tile)
+{
+    static const char LETTERS[] = "TUVWDEFG";
+    const char *found = p + 1 < size && s[p + 1] ? strchr(LETTERS, s[p + 1]) : NULL;
+    if (!found)
+        return -1;
+    Py_ssize_t q = p + 2;
+    int value = 0, digits = 0;
+    while (q < size && s[q] >= '0' && s[q] <= '9' && digits < 4) {
+        value = value * 10 + (s[q++] - '0');
+        digits++;
+    }
+    if (digits == 0 || (digits > 1 && s[p + 2] == '0') || value >= 136 || q + 1 >= size || s[q] != '/' ||
+        s[q + 1] != '>')
+        return -1;
+    for (q += 2; q < size && s[q] != '<'; q++)
+        if (!is_space(s[q]))
+            return -1;
+    *letter = (int)(found - LETTERS);
+    *tile = value;
+    return q;
+}
+
+static PyObject *py_mjlog_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 6 || !PyBytes_Check(args[0]) || !PyTuple_Check(args[3]) || PyTuple_GET_SIZE(args[3]) != 8 * 136 * 2 ||
+        !PyByteArray_Check(args[4]) || PyByteArray_GET_SIZE(args[4]) != 4 ||
+        (args[5] != Py_None && !PyList_Check(args[5]))) {
+        PyErr_SetString(PyExc_TypeError, "mjlog_moves(data: bytes, pos, end, table: tuple, last: bytearray(4), "
+                                         "events: list | None)");
+        return NULL;
+    }
+    const Py_ssize_t pos0 = PyLong_AsSsize_t(args[1]), end = PyLong_AsSsize_t(args[2]);
+    if ((pos0 == -1 || end == -1) && PyErr_Occurred())
+        return NULL;
+    const char *s = PyBytes_AS_STRING(args[0]);
+    const Py_ssize_t size = PyBytes_GET_SIZE(args[0]);
+    if (pos0 < 0 || end > size || pos0 > end) {
+        PyErr_SetString(PyExc_ValueError, "mjlog_moves: positions out of the data");
+        return NULL;
+    }
+    PyObject *const *table = &PyTuple_GET_ITEM(args[3], 0);
+    uint8_t *last = (uint8_t *)PyByteArray_AS_STRING(args[4]);
+    PyObject *events = args[5];
+    Py_ssize_t pos = pos0;
+    while (pos < end && events != Py_None) {
+        int letter, tile;
+        const Py_ssize_t next = read_move(s, pos, size, &letter, &tile);
+        if (next < 0)
+            break;
+        const int seat = letter & 3, discard = letter >> 2;
+        const int tsumogiri = discard && last[seat] == tile;
+        last[seat] = discard ? 0xFF : (uint8_t)tile;
+        if (PyList_Append(events, table[(letter * 136 + tile) * 2 + tsumogiri]) < 0)
+            return NULL;
+        pos = next;
+    }
+    Py_ssize_t stop = pos;
+    if (pos < end)
+        for (stop = pos + 1; stop < size && s[stop] != '<'; stop++)
+            ;
+    return Py_BuildValue("nn", pos, stop);
+}
+
+PyMethodDef mjlog_methods[] = {
+    {"mjlog_moves", (PyCFunction)(void (*)(void))py_mjlog_moves, METH_FASTCALL,
+     "mjlog_moves(data, pos, end, table, last, events) -> (pos, stop): from the '<' at pos, append the\n"
+     "event of each canonical move tag (table[(letter * 136 + id) * 2 + tsumogiri], letters TUVWDEFG)\n"
+     "to events, keeping each seat's last drawn 136-id in last (255: none); stop at end, at any other\n"
+     "piece, or at once when events is None. pos: the '<' of the piece left; stop: the next '<'."},
+    {NULL, NULL, 0, NULL}};
