@@ -15,54 +15,64 @@
 #include "row.h"
 #define SH_ROW 10 /* index m * 2 + p */
 
+static inline int dp_lowest_bit(unsigned x) /* x != 0 */
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x >> i & 1))
+        i++;
+    return i;
+#endif
+}
+
 /* Numbered suit: runs are allowed, so walk the nine positions carrying the
  * runs still open: a = runs started one position back (need this tile and the
  * next), b = runs started two back (need this tile only). Each (a, b) state
  * holds a whole row over (m, p), m counting every meld begun so far, so one
  * vector step moves all m and p at once: new melds shift the row up 2 lanes
- * each, a new pair 1 lane (from pairless lanes only). */
+ * each, a new pair 1 lane (from pairless lanes only). Only reachable states
+ * are visited and written, their set a bit mask: most of the 15 never are. */
 static void suit_dp(const uint8_t h[9], const uint8_t lim[9], uint8_t out[SH_ROW])
 {
     static const uint8_t START[16] = {0, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF,
                                       SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF, SH_INF};
-    const row_t inf = row_fill(SH_INF);
-    row_t dp[5][5], nd[5][5];
-    unsigned live = 1, next_live; /* bit a * 5 + b: state reachable */
-    for (int a = 0; a < 5; a++)
-        for (int b = 0; b < 5; b++)
-            dp[a][b] = inf;
+    row_t rows[2][5][5];
+    row_t(*dp)[5] = rows[0], (*nd)[5] = rows[1], (*swap)[5];
+    unsigned live = 1; /* bit a * 5 + b: dp[a][b] holds a reachable state */
     dp[0][0] = row_load(START);
     for (int i = 0; i < 9; i++) {
         const int hi = h[i], li = lim[i];
         const int max_new_runs = i <= 6 ? 4 : 0;
-        for (int a = 0; a < 5; a++)
-            for (int b = 0; b < 5; b++)
-                nd[a][b] = inf;
-        next_live = 0;
-        for (int a = 0; a <= 4; a++)
-            for (int b = 0; a + b <= 4; b++) {
-                const int need = a + b;
-                if (!(live >> (a * 5 + b) & 1) || need > li)
-                    continue;
-                const row_t from = dp[a][b], pairless = row_pairless(from);
-                for (int k = 0; k <= max_new_runs && need + k <= li; k++)
-                    for (int t = 0; t <= 1; t++)
-                        for (int q = 0; q <= 1; q++) {
-                            const int used = need + k + 3 * t + 2 * q;
-                            if (used > li)
-                                break;
-                            row_t v = row_gather(q ? pairless : from, row_load(SHIFT_IDX[2 * (k + t) + q]));
-                            if (used > hi)
-                                v = row_add(v, row_fill((uint8_t)(used - hi)));
-                            nd[k][a] = row_min(nd[k][a], v);
-                            next_live |= 1u << (k * 5 + a);
-                        }
+        unsigned next_live = 0;
+        for (unsigned states = live; states; states &= states - 1) {
+            const int state = dp_lowest_bit(states), a = state / 5, need = a + state % 5;
+            if (need > li)
+                continue;
+            const row_t from = dp[a][state % 5], pairless = row_pairless(from);
+            for (int k = 0; k <= max_new_runs && need + k <= li; k++) {
+                const unsigned bit = 1u << (k * 5 + a);
+                row_t best = (next_live & bit) ? nd[k][a] : row_fill(SH_INF);
+                for (int t = 0; t <= 1; t++)
+                    for (int q = 0; q <= 1; q++) {
+                        const int used = need + k + 3 * t + 2 * q;
+                        if (used > li)
+                            break;
+                        row_t v = row_gather(q ? pairless : from, row_load(SHIFT_IDX[2 * (k + t) + q]));
+                        if (used > hi)
+                            v = row_add(v, row_fill((uint8_t)(used - hi)));
+                        best = row_min(best, v);
+                    }
+                nd[k][a] = best;
+                next_live |= bit;
             }
-        memcpy(dp, nd, sizeof dp);
+        }
+        swap = dp, dp = nd, nd = swap;
         live = next_live;
     }
     uint8_t lanes[16];
-    row_store(lanes, dp[0][0]);
+    row_store(lanes, (live & 1) ? dp[0][0] : row_fill(SH_INF));
     memcpy(out, lanes, SH_ROW);
 }
 
