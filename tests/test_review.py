@@ -4,6 +4,7 @@ bad files, the Parquet output, process pool and Dask alike, and the command line
 from __future__ import annotations
 
 import gzip
+import pickle
 import random
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ from shanten import records
 from shanten._core import replay_round
 from shanten.review import review, write
 from shanten.review.analysis import KIT, _Gathered, _replay_table
+from shanten.review.run import _review, _unspool
 from shanten.review.schema import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -154,6 +156,22 @@ def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Pa
     for name, table in outputs["one"].items():
         assert table.num_rows > 0, name
         assert outputs["pool"][name].equals(table) and outputs["dask"][name].equals(table), name
+
+
+def test_a_pool_worker_hands_its_tables_over_in_files(tmp_path: Path) -> None:
+    chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
+    direct = _review(chunk)
+    spooled = _review(chunk, spool=str(tmp_path))
+    assert spooled.spooled is not None and len(list(tmp_path.iterdir())) == 2
+    sent = pickle.loads(pickle.dumps(spooled))
+    assert len(pickle.dumps(spooled)) < 1000 and not hasattr(sent, "decisions")  # the tables stay in the files
+    back = _unspool(sent)
+    assert back.decisions.equals(direct.decisions) and back.results.equals(direct.results)
+    assert (back.games, back.rounds, back.errors, back.players) == (direct.games, direct.rounds, direct.errors,
+                                                                   direct.players)
+    assert back.spooled is None and list(tmp_path.iterdir()) == []
+    unwritable = _review(chunk, spool=str(tmp_path / "absent"))  # the pipe, then
+    assert unwritable.spooled is None and unwritable.decisions.equals(direct.decisions)
 
 
 def run(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

@@ -71,6 +71,13 @@ class FileReview:
     results: pa.RecordBatch = field(default_factory=lambda: pa.RecordBatch.from_pylist([], ROUNDS))
     errors: list[tuple[str, str | None, str | None, str]] = field(default_factory=list)
     players: dict[str, PlayerTotals] = field(default_factory=dict)
+    spooled: str | None = None  # a pool worker's two tables are in Arrow IPC files instead (shanten.review.run)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if self.spooled is not None:  # pyarrow pickles even an empty table column by column (0.4 ms)
+            del state["decisions"], state["results"]
+        return state
 
 
 class _Gathered:
