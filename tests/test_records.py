@@ -28,7 +28,8 @@ from shanten.records import (
     sniff,
     tile_names,
 )
-from shanten.records.mjlog import decode_meld, read_mjlog
+from shanten._core import mjlog_moves
+from shanten.records.mjlog import _TABLES, RED, decode_meld, read_mjlog
 from shanten.records.model import ORDER
 from shanten.tiles import TILE_ID_NAMES, MeldKind
 
@@ -264,6 +265,20 @@ def test_mjlog_moves_not_in_their_one_form_are_refused(move: bytes) -> None:
         read_mjlog(data[:at] + move + data[at:], "x")
     text = move.decode()
     assert str(error.value) == ("x: E1-0: bad move <'T/>'" if text == "<T/>" else f"x: E1-0: not an mjlog tag: {text!r}")
+
+
+def test_the_mjlog_move_scan_in_c() -> None:
+    table, last, events = _TABLES[RED], bytearray(b"\xff" * 4), []
+    data = b"<T1/><D1/>\n<U2/> <E3/><X/><T4/>"
+    assert mjlog_moves(data, 0, len(data), table, last, events) == (22, 26)  # stops at <X/>
+    assert events == [Draw(0, 0), Discard(0, 0, True), Draw(1, 0), Discard(1, 0, False)]
+    assert last == bytearray(b"\xff\xff\xff\xff")
+    assert mjlog_moves(data, 0, len(data), table, last, None) == (0, 5)  # outside a round: Python's
+    for bad, error in (((data, 9, 3), ValueError), ((data, 0, 99), ValueError), ((data, -1, 3), ValueError)):
+        with pytest.raises(error, match="positions out of the data"):
+            mjlog_moves(*bad, table, last, events)
+    with pytest.raises(TypeError, match=r"^mjlog_moves\(data: bytes"):
+        mjlog_moves(data, 0, 5, table[:8], last, events)
 
 
 def test_a_missing_file(tmp_path: Path) -> None:

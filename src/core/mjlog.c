@@ -16,7 +16,7 @@ static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 static Py_ssize_t read_move(const char *s, Py_ssize_t p, Py_ssize_t size, int *letter, int *tile)
 {
     static const char LETTERS[] = "TUVWDEFG";
-    const char *found = p + 1 < size && s[p + 1] ? strchr(LETTERS, s[p + 1]) : NULL;
+    const char *found = s[p] == '<' && p + 1 < size && s[p + 1] ? strchr(LETTERS, s[p + 1]) : NULL;
     if (!found)
         return -1;
     Py_ssize_t q = p + 2;
