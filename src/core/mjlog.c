@@ -11,8 +11,8 @@
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-/* The move whose "<" is at p (end: the last "<" of the data), or -1: its
- * letter (0-7, TUVWDEFG) and 136-id in *move, the index after its piece. */
+/* The move whose "<" is at p: the index after its piece, its letter (0-7,
+ * TUVWDEFG) in *letter and its 136-id in *tile; or -1 for any other piece. */
 static Py_ssize_t read_move(const char *s, Py_ssize_t p, Py_ssize_t size, int *letter, int *tile)
 {
     static const char LETTERS[] = "TUVWDEFG";

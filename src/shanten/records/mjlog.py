@@ -82,6 +82,7 @@ _TABLES = {tiles: tuple(event for letter in "TUVWDEFG" for tile in range(136)
            for tiles in (PLAIN, RED)}
 """The moves' events as _core.mjlog_moves takes them: (letter × 136 + 136-id) × 2 + tsumogiri."""
 NO_DRAW = b"\xff" * 4
+"""Each seat's last draw when none waits to be discarded: 255, no 136-id."""
 _IDS = {tiles: {str(tile): tiles[tile] for tile in range(136)} for tiles in (PLAIN, RED)}
 """136-ids as the text of an attribute, to tile ids."""
 
@@ -170,10 +171,10 @@ class _Reader:
     def read(self, data: bytes) -> Game:
         # A piece is a tag from its name to the next "<". The runs of moves are read in C
         # (_core.mjlog_moves); every other piece, and any move C leaves, here.
-        lt = data.find(b"<")
+        head = lt = data.find(b"<")
         if lt >= 0 and data.startswith(b"?xml", lt + 1):
             lt = data.find(b"<", lt + 1)
-        if lt < 0 or data[: data.find(b"<")].strip() or not data.startswith(b"mjloggm", lt + 1):
+        if lt < 0 or data[:head].strip() or not data.startswith(b"mjloggm", lt + 1):
             start = data[:20].decode("utf-8", "replace")
             raise RecordError(f"{self.source}: an mjlog starts with <mjloggm>, got {quote(start)}")
         end = data.rfind(b"<")  # the closing tag
