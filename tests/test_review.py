@@ -4,6 +4,7 @@ bad files, the Parquet output, process pool and Dask alike, and the command line
 from __future__ import annotations
 
 import gzip
+import os
 import pickle
 import random
 import shutil
@@ -11,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
@@ -19,7 +21,8 @@ from shanten import records
 from shanten._core import replay_round
 from shanten.review import review, write
 from shanten.review.analysis import KIT, _Gathered, _replay_table
-from shanten.review.run import _review, _unspool
+from shanten.review import run as run_module
+from shanten.review.run import Collected, _review, _unspool
 from shanten.review.schema import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -169,9 +172,32 @@ def test_a_pool_worker_hands_its_tables_over_in_files(tmp_path: Path) -> None:
     assert back.decisions.equals(direct.decisions) and back.results.equals(direct.results)
     assert (back.games, back.rounds, back.errors, back.players) == (direct.games, direct.rounds, direct.errors,
                                                                    direct.players)
-    assert back.spooled is None and list(tmp_path.iterdir()) == []
+    assert back.spooled is None and back.mapped and list(tmp_path.iterdir()) == []
     unwritable = _review(chunk, spool=str(tmp_path / "absent"))  # the pipe, then
     assert unwritable.spooled is None and unwritable.decisions.equals(direct.decisions)
+
+
+def _maps(folder: Path) -> int:
+    """The memory maps of this process onto files in ``folder``."""
+    with open("/proc/self/maps") as maps:
+        return sum(f" {folder}/" in line for line in maps)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="counts memory maps in /proc/self/maps (Linux)")
+def test_an_in_memory_review_copies_its_tables_out_of_their_maps(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run_module, "MAPPED", 3)
+    chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
+    direct = _review(chunk)
+    collected = Collected()
+    for count in range(1, 8):
+        collected.add(_unspool(_review(chunk, spool=str(tmp_path))))
+        assert _maps(tmp_path) == 2 * (count % 3), count  # two files a result, copied out every third
+    collected.add(direct)  # a result from this process's memory is not counted
+    assert _maps(tmp_path) == 2
+    assert [len(collected.decisions), len(collected.rounds)] == [4, 4]  # 3 + 3 copied into 1 each, then 1 + 1
+    assert pa.Table.from_batches(collected.decisions).equals(pa.Table.from_batches([direct.decisions] * 8))
+    assert pa.Table.from_batches(collected.rounds).equals(pa.Table.from_batches([direct.results] * 8))
 
 
 def run(*argv: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

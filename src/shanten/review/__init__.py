@@ -22,7 +22,7 @@ from typing import NamedTuple
 import pyarrow as pa
 
 from .analysis import FileReview, PlayerTotals, review_file, review_files
-from .run import Totals, Writer, errors_table, find, results
+from .run import Collected, Totals, Writer, errors_table, find, results
 from .schema import DECISIONS, DECISIONS_VALUED, ROUNDS, SCHEMA_VERSION, with_version
 
 __all__ = ["SCHEMA_VERSION", "FileReview", "PlayerTotals", "Review", "Totals", "review", "review_file", "review_files", "write"]
@@ -43,15 +43,14 @@ def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None, e
     ``ev`` adds each decision's expected value (``shanten.review.value``)."""
     sources, skipped = find(paths)
     totals = Totals(skipped=skipped)
-    decisions, rounds, errors = [], [], []
+    gathered, errors = Collected(), []
     for result in results(sources, workers, dask, ev):
         totals.add(result)
-        decisions.append(result.decisions)
-        rounds.append(result.results)
+        gathered.add(result)
         errors.extend(result.errors)
-    return Review(pa.Table.from_batches(decisions, with_version(DECISIONS_VALUED if ev else DECISIONS)),
-                  pa.Table.from_batches(rounds, with_version(ROUNDS)), totals.players_table(), errors_table(errors),
-                  totals)
+    return Review(pa.Table.from_batches(gathered.decisions, with_version(DECISIONS_VALUED if ev else DECISIONS)),
+                  pa.Table.from_batches(gathered.rounds, with_version(ROUNDS)), totals.players_table(),
+                  errors_table(errors), totals)
 
 
 def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None = None,

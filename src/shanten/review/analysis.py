@@ -72,6 +72,7 @@ class FileReview:
     errors: list[tuple[str, str | None, str | None, str]] = field(default_factory=list)
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     spooled: str | None = None  # a pool worker's two tables are in Arrow IPC files instead (shanten.review.run)
+    mapped: bool = False  # the two tables are memory maps of those files, now gone (shanten.review.run)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
