@@ -4,8 +4,12 @@
  *
  * run from the repository root, writes src/core/tables.h (shape ranking steps and the isolated-kinds
  * table), src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank
- * order) and src/shanten/data/necessary.bin (per shape and row entry, a
- * little-endian u16 mask of the kinds whose draw lowers that entry). The rows come from the same DP the rule variants use at run time;
+ * order) and src/shanten/data/masks.bin (per shape, 64 bytes: for each row
+ * entry a little-endian u16 mask of the kinds whose draw lowers it, then for
+ * each entry a little-endian u32 whose bits 9(k-2) to 9(k-2)+8, k = 2, 3, 4,
+ * are the kinds that some optimal target of the entry holds k or more copies
+ * beyond the shape, then 4 zero bytes: one cache line a shape). The rows come
+ * from the same DP the rule variants use at run time;
  * tests/ check every row against an independent oracle.
  */
 #include <stdio.h>
@@ -104,9 +108,9 @@ int main(int argc, char **argv)
 
     snprintf(path, sizeof path, "%s/src/shanten/data/suits.bin", argv[1]);
     if (!(f = fopen(path, "wb"))) { perror(path); return 1; }
-    snprintf(path, sizeof path, "%s/src/shanten/data/necessary.bin", argv[1]);
-    FILE *fn = fopen(path, "wb");
-    if (!fn) { perror(path); return 1; }
+    snprintf(path, sizeof path, "%s/src/shanten/data/masks.bin", argv[1]);
+    FILE *fm = fopen(path, "wb");
+    if (!fm) { perror(path); return 1; }
     long rank = 0;
     uint8_t c[9], lim[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4}, row[SH_ROW];
     for (long code = 0; code < 1953125; code++) { /* base-5 counting is lexicographic */
@@ -134,14 +138,32 @@ int main(int argc, char **argv)
                 if (more[e] < row[e])
                     need[e] |= (uint16_t)(1u << t);
         }
-        for (int e = 0; e < SH_ROW; e++) { /* little-endian u16 */
-            fputc(need[e] & 0xFF, fn);
-            fputc(need[e] >> 8, fn);
+        /* k more copies of t lower an entry by k exactly when one of its optimal
+         * targets exceeds the shape by k or more on t (the DP takes any counts) */
+        uint32_t excess[SH_ROW] = {0};
+        for (int t = 0; t < 9; t++)
+            for (int k = 2; c[t] + k <= 4; k++) {
+                uint8_t more[SH_ROW];
+                c[t] = (uint8_t)(c[t] + k);
+                suit_dp(c, lim, more);
+                c[t] = (uint8_t)(c[t] - k);
+                for (int e = 0; e < SH_ROW; e++)
+                    if (row[e] < SH_INF && more[e] + k <= row[e])
+                        excess[e] |= 1u << (9 * (k - 2) + t);
+            }
+        for (int e = 0; e < SH_ROW; e++) { /* little-endian */
+            fputc(need[e] & 0xFF, fm);
+            fputc(need[e] >> 8, fm);
         }
+        for (int e = 0; e < SH_ROW; e++)
+            for (int b = 0; b < 32; b += 8)
+                fputc((int)(excess[e] >> b & 0xFF), fm);
+        for (int b = 0; b < 64 - 6 * SH_ROW; b++)
+            fputc(0, fm);
         rank++;
     }
     fclose(f);
-    fclose(fn);
+    fclose(fm);
     if (rank != SUIT_SHAPES) { fprintf(stderr, "%ld shapes\n", rank); return 1; }
     return 0;
 }

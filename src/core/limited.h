@@ -28,21 +28,42 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
 /* Mark the entries of g that the limits leave as they are: those whose every
  * optimal target fits them (none solved yet). An optimal target of entry e
  * (value v) exceeds the hand only on e's necessary kinds; it exceeds kind i by
- * k or more exactly when k more copies of i lower the entry by k. So for each
- * limited kind i with room r = lim_i - h_i, one table lookup of the group with
- * r + 1 more copies of i shows every entry that some optimal target of needs
- * more than the room. A shape past the table's 14 tiles fails its entries. */
+ * k or more exactly when k more copies of i lower the entry by k. A suit reads
+ * which kinds some optimal target exceeds by 1 (its necessary mask) and by 2,
+ * 3, 4 (masks.bin) and fails each entry that exceeds a kind's room lim - h:
+ * one read an entry. The isolated group looks the rows with more copies up. */
 static void mark_exact(masked_row *g, const limit_view *lv)
 {
+    int fail = 0, present = 0;
+    for (int e = 0; e < SH_ROW; e++)
+        present |= (g->v[e] < SH_INF) << e;
+    g->solved = 0;
+    if (g->excess) {
+        unsigned short_of[4] = {0, 0, 0, 0}; /* [k - 1]: kinds (bit j: base + j) with room below k */
+        for (uint64_t m = lv->limited >> g->base & 0x1FF; m; m &= m - 1) {
+            const int j = lowest_bit(m), room = lv->lim[g->base + j] - lv->c[g->base + j];
+            for (int k = room < 0 ? 0 : room; k < 4; k++)
+                short_of[k] |= 1u << j;
+        }
+        for (int m = short_of[3] ? present : 0; m; m &= m - 1) {
+            const int e = lowest_bit((uint64_t)m);
+            const uint8_t *x = g->excess + 4 * e;
+            const uint32_t over = x[0] | x[1] << 8 | (uint32_t)x[2] << 16 | (uint32_t)x[3] << 24;
+            const unsigned need = g->need[2 * e] | g->need[2 * e + 1] << 8;
+            if ((need & short_of[0]) | (over & short_of[1]) | (over >> 9 & short_of[2]) | (over >> 18 & short_of[3]))
+                fail |= 1 << e;
+        }
+        g->exact = present & ~fail;
+        return;
+    }
+    /* the isolated group: kinds with the same count are interchangeable */
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
-    int fail = 0, present = 0, top = 0, n = 0, extra[9], held = -1; /* held: the suit's tiles, once needed */
+    int top = 0, n = 0, extra[9];
     const uint8_t *looked[9]; /* the rows with `extra` more copies of a kind */
     for (int e = 0; e < SH_ROW; e++) {
-        wanted |= entry_mask(g, e);
-        if (g->v[e] < SH_INF) {
-            present |= 1 << e;
+        wanted |= g->mask[e];
+        if (g->v[e] < SH_INF)
             top = top > g->v[e] ? top : g->v[e];
-        }
     }
     for (uint64_t m = wanted & lv->limited; m; m &= m - 1) {
         const int i = lowest_bit(m), k = lv->lim[i] - lv->c[i] + 1;
@@ -50,39 +71,16 @@ static void mark_exact(masked_row *g, const limit_view *lv)
             continue;
         if (k == 1) { /* no copy left: exceeding by 1 is being a necessary kind */
             for (int e = 0; e < SH_ROW; e++)
-                fail |= (int)(entry_mask(g, e) >> i & 1) << e;
+                fail |= (int)(g->mask[e] >> i & 1) << e;
             continue;
         }
-        const uint8_t *more;
-        uint8_t shape[16];
-        if (!g->need) { /* the isolated group: kinds with the same count are interchangeable */
-            more = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];
-        } else {
-            if (held < 0) {
-                held = 0;
-                for (int j = 0; j < 9; j++)
-                    held += lv->c[g->base + j];
-            }
-            if (held + k > 14) {
-                for (int e = 0; e < SH_ROW; e++)
-                    fail |= (g->v[e] >= k && (entry_mask(g, e) >> i & 1)) << e;
-                continue;
-            }
-            memcpy(shape, lv->c + g->base, 9);
-            shape[i - g->base] += (uint8_t)k;
-            more = suit_row(shape);
-        }
-#if defined(__GNUC__)
-        __builtin_prefetch(more); /* rows are far apart in a 4 MB table: fetch them all, then read */
-#endif
-        looked[n] = more;
+        looked[n] = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];
         extra[n++] = k;
     }
     const row_t v = row_load(g->v);
     for (int j = 0; j < n; j++)
         fail |= row_less_by(v, row_load(looked[j]), extra[j]);
     g->exact = present & ~fail;
-    g->solved = 0;
 }
 
 /* Within one discard table, the 3n+1 hands after each discard differ from the

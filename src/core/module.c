@@ -37,7 +37,7 @@ static PyObject *py_init(PyObject *self, PyObject *args)
 
 static PyMethodDef module_methods[] = {
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
-    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, necessary_path, hand_type)"},
+    {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, data_path, hand_type)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1,

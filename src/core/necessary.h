@@ -2,7 +2,7 @@
  *
  * Drawing a kind lowers the regular form exactly when the kind lowers the row
  * entry of its group in some optimal split of the melds and the pair, so each
- * row entry carries a mask of such kinds (necessary.bin, generated beside the
+ * row entry carries a mask of such kinds (masks.bin, generated beside the
  * suit rows) and the merges keep the union over every optimal split. The
  * rule variants (lower limits) ask the evaluator once per drawable kind.
  */
@@ -11,7 +11,10 @@
 
 #include "eval.h"
 
-extern const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16, set on first use (tables.c) */
+/* masks.bin, set on first use (tables.c): per suit shape, SH_ROW little-endian u16 necessary
+ * masks, then SH_ROW little-endian u32 excess masks (mark_exact), in one cache line */
+extern const uint8_t *necessary_table;
+#define SHAPE_MASKS 64
 
 #define FORM_REGULAR 1
 #define FORM_SEVEN_PAIRS 2
@@ -19,10 +22,10 @@ extern const uint8_t *necessary_table; /* SUIT_SHAPES x SH_ROW little-endian u16
 #define FORMS_ALL 7
 
 /* A group's row (16 readable bytes) and, per entry, its necessary kinds:
- * suits point into necessary.bin (9-bit masks, shifted to the suit's kinds
+ * suits point into masks.bin (9-bit masks, shifted to the suit's kinds
  * when read); the isolated group has its masks spelled out. */
 typedef struct {
-    const uint8_t *v, *need;
+    const uint8_t *v, *need, *excess; /* excess: a suit's excess masks in masks.bin (NULL: the isolated group) */
     int base;              /* a suit's first kind; the isolated group: its ISO_TABLE index */
     uint64_t mask[SH_ROW]; /* bit k: kind k (isolated group only) */
     int exact;             /* under limits (mark_exact): bit e, entry e's optimal targets all fit them */
@@ -40,7 +43,12 @@ static inline uint64_t entry_mask(const masked_row *g, int e)
 static void suit_masked(const uint8_t *c, int base, masked_row *out)
 {
     out->v = suit_row(c + base);
-    out->need = necessary_table + (size_t)(out->v - suit_table) * 2;
+    out->need = necessary_table + (size_t)(out->v - suit_table) / SH_ROW * SHAPE_MASKS;
+    out->excess = out->need + 2 * SH_ROW;
+#if defined(__GNUC__)
+    __builtin_prefetch(out->v); /* both are far apart in large tables: fetch every group's before reading one */
+    __builtin_prefetch(out->need);
+#endif
     out->base = base;
 }
 
@@ -58,7 +66,7 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
             with_count[c[kinds[j]]] |= 1ULL << kinds[j];
     }
     out->v = ISO_TABLE[idx];
-    out->need = NULL;
+    out->need = out->excess = NULL;
     out->base = idx;
     memset(out->mask, 0, sizeof out->mask);
     for (int k = 0; k < 4; k++) {

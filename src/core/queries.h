@@ -6,7 +6,7 @@
 #include "limited.h"
 
 /* Necessary kinds of a validated 3n+1 hand before the live filter, under any
- * limits (necessary.bin must be loaded, except with seven_pairs_quads). */
+ * limits (masks.bin must be loaded, except with seven_pairs_quads). */
 static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, const uint8_t *live, int players,
                          int quads_as_pairs, int forms, uint64_t *mask)
 {

@@ -1,5 +1,5 @@
-/* The tables in memory: the suit rows (suits.bin, read at import) and the
- * necessary-tile masks (necessary.bin, read on first use). */
+/* The tables in memory: the suit rows (suits.bin, read at import) and each
+ * row entry's necessary and excess masks (masks.bin, read on first use). */
 #include "core.h"
 
 #if defined(__linux__)
@@ -9,7 +9,7 @@
 
 const uint8_t *suit_table;
 const uint8_t *necessary_table;
-static char *necessary_path;
+static char *data_path;
 
 /* The tables are read at random: on Linux, ask for huge pages so that a few
  * TLB entries cover them. Never freed while the module lives. */
@@ -27,36 +27,45 @@ static uint8_t *table_alloc(size_t size)
 #endif
 }
 
-int load_necessary(void)
+/* Read one table of `size` bytes from the data folder into memory of its own. */
+static int load_table(const char *name, size_t size, uint8_t **buf)
 {
-    static uint8_t *buf; /* kept across a failed read: a retry reads into it again */
-    const size_t size = (size_t)SUIT_SHAPES * SH_ROW * 2;
-    if (necessary_table)
-        return 0;
-    if (!buf && !(buf = table_alloc(size))) {
+    if (!*buf && !(*buf = table_alloc(size))) { /* kept across a failed read: a retry reads into it again */
         PyErr_NoMemory();
         return -1;
     }
-    FILE *f = fopen(necessary_path, "rb");
-    const size_t got = f ? fread(buf, 1, size, f) : 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", data_path, name);
+    FILE *f = fopen(path, "rb");
+    const size_t got = f ? fread(*buf, 1, size, f) : 0;
     if (f)
         fclose(f);
     if (got != size) {
-        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", necessary_path);
+        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", path);
         return -1;
     }
-    necessary_table = buf;
+    return 0;
+}
+
+int load_necessary(void)
+{
+    static uint8_t *masks;
+    if (necessary_table)
+        return 0;
+    if (load_table("masks.bin", (size_t)SUIT_SHAPES * SHAPE_MASKS, &masks) < 0)
+        return -1;
+    necessary_table = masks;
     return 0;
 }
 
 int tables_set(PyObject *table, const char *path)
 {
-    PyMem_RawFree(necessary_path);
-    if (!(necessary_path = PyMem_RawMalloc(strlen(path) + 1))) {
+    PyMem_RawFree(data_path);
+    if (!(data_path = PyMem_RawMalloc(strlen(path) + 1))) {
         PyErr_NoMemory();
         return -1;
     }
-    strcpy(necessary_path, path);
+    strcpy(data_path, path);
     if (PyBytes_GET_SIZE(table) != (Py_ssize_t)SUIT_SHAPES * SH_ROW) {
         PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
         return -1;

@@ -40,7 +40,7 @@ from .tiles import TILE_ID_NAMES, TILE_NAMES, Hand, InvalidHandError, Meld, Meld
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 with open(os.path.join(_DATA, "suits.bin"), "rb") as _table:
     _core._init(_table.read(), InvalidHandError, _resolve.resolve, _resolve.meld_counts,
-                os.path.join(_DATA, "necessary.bin"), Hand)
+                _DATA, Hand)
 
 shanten = _core.shanten
 replacement_number = _core.replacement_number
