@@ -34,24 +34,21 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
  * one read an entry. The isolated group looks the rows with more copies up. */
 static void mark_exact(masked_row *g, const limit_view *lv)
 {
-    int fail = 0, present = 0;
-    for (int e = 0; e < SH_ROW; e++)
-        present |= (g->v[e] < SH_INF) << e;
+    int fail = 0;
+    const int present = row_at_most(row_load(g->v), row_fill(SH_INF - 1)) & ((1 << SH_ROW) - 1);
     g->solved = 0;
-    if (g->excess) {
-        unsigned short_of[4] = {0, 0, 0, 0}; /* [k - 1]: kinds (bit j: base + j) with room below k */
-        for (uint64_t m = lv->limited >> g->base & 0x1FF; m; m &= m - 1) {
-            const int j = lowest_bit(m), room = lv->lim[g->base + j] - lv->c[g->base + j];
-            for (int k = room < 0 ? 0 : room; k < 4; k++)
-                short_of[k] |= 1u << j;
-        }
+    if (g->excess) { /* the hand and the limits are 34 bytes: 16 from a suit's first kind are readable */
+        const row_t held = row_load(lv->c + g->base), lim = row_load(lv->lim + g->base);
+        unsigned short_of[4]; /* [k]: the suit's kinds (bit j: base + j) with room lim - h at most k */
+        for (int k = 0; k < 4; k++)
+            short_of[k] = (unsigned)row_at_most(lim, row_add(held, row_fill((uint8_t)k))) & 0x1FF;
+        const uint32_t over_short = short_of[1] | short_of[2] << 9 | (uint32_t)short_of[3] << 18;
         for (int m = short_of[3] ? present : 0; m; m &= m - 1) {
             const int e = lowest_bit((uint64_t)m);
             const uint8_t *x = g->excess + 4 * e;
             const uint32_t over = x[0] | x[1] << 8 | (uint32_t)x[2] << 16 | (uint32_t)x[3] << 24;
             const unsigned need = g->need[2 * e] | g->need[2 * e + 1] << 8;
-            if ((need & short_of[0]) | (over & short_of[1]) | (over >> 9 & short_of[2]) | (over >> 18 & short_of[3]))
-                fail |= 1 << e;
+            fail |= ((need & short_of[0]) | (over & over_short)) != 0 ? 1 << e : 0;
         }
         g->exact = present & ~fail;
         return;

@@ -39,6 +39,8 @@ static inline int row_less_by(row_t v, row_t w, int k)
     const __m128i at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, kk), v);
     return _mm_movemask_epi8(_mm_and_si128(at_least, _mm_cmpeq_epi8(w, _mm_sub_epi8(v, kk))));
 }
+/* bit i: lane i of v is at most lane i of w */
+static inline int row_at_most(row_t v, row_t w) { return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, w), v)); }
 #elif defined(__ARM_NEON) && defined(__aarch64__) /* vqtbl1q_u8, vminvq_u8: AArch64 only */
 #include <arm_neon.h>
 typedef uint8x16_t row_t;
@@ -58,6 +60,12 @@ static inline int row_less_by(row_t v, row_t w, int k)
     const uint8x16_t hit = vandq_u8(vandq_u8(vcgeq_u8(v, kk), vceqq_u8(w, vsubq_u8(v, kk))), vld1q_u8(BITS));
     return vaddv_u8(vget_low_u8(hit)) | vaddv_u8(vget_high_u8(hit)) << 8;
 }
+static inline int row_at_most(row_t v, row_t w)
+{
+    static const uint8_t BITS[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    const uint8x16_t hit = vandq_u8(vcleq_u8(v, w), vld1q_u8(BITS));
+    return vaddv_u8(vget_low_u8(hit)) | vaddv_u8(vget_high_u8(hit)) << 8;
+}
 #else
 typedef struct { uint8_t b[16]; } row_t;
 static inline row_t row_load(const uint8_t *p) { row_t r; memcpy(r.b, p, 16); return r; }
@@ -75,6 +83,13 @@ static inline int row_less_by(row_t v, row_t w, int k)
     int bits = 0;
     for (int i = 0; i < 16; i++)
         bits |= (v.b[i] >= k && w.b[i] == v.b[i] - k) << i;
+    return bits;
+}
+static inline int row_at_most(row_t v, row_t w)
+{
+    int bits = 0;
+    for (int i = 0; i < 16; i++)
+        bits |= (v.b[i] <= w.b[i]) << i;
     return bits;
 }
 #endif
