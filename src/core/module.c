@@ -35,8 +35,17 @@ static PyObject *py_init(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static PyObject *py_load_tables(PyObject *self, PyObject *unused)
+{
+    if (load_necessary() < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
     {"suit_values", py_suit_values, METH_O, "suit_values(counts9: bytes) -> bytes: the table row of a suit shape."},
+    {"load_tables", py_load_tables, METH_NOARGS,
+     "load_tables() -> None: read the tables read on first use now (forked workers then share them)."},
     {"_init", py_init, METH_VARARGS, "_init(suit_table, error_type, resolve_hook, meld_hook, data_path, hand_type)"},
     {NULL, NULL, 0, NULL}};
 

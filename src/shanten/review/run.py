@@ -28,6 +28,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .._core import load_tables
 from ..tiles import InvalidHandError
 from .analysis import FileReview, PlayerTotals, review_files
 from .schema import DECISIONS, DECISIONS_VALUED, ERRORS, PLAYERS, ROUNDS, with_version
@@ -231,6 +232,7 @@ def results(sources: Sequence[str], workers: int = 1, dask: str | None = None,
     else:
         from concurrent.futures import ProcessPoolExecutor
 
+        load_tables()  # before the workers fork: they share one copy of the 26 MB of masks (and of the cache)
         shared = SHARED_MEMORY if os.path.isdir(SHARED_MEMORY) and os.access(SHARED_MEMORY, os.W_OK) else None
         with tempfile.TemporaryDirectory(prefix="shanten-review-", dir=shared) as spool, \
                 ProcessPoolExecutor(workers) as pool:
