@@ -4,12 +4,14 @@
  *
  * run from the repository root, writes src/core/tables.h (shape ranking steps and the isolated-kinds
  * table), src/shanten/data/suits.bin (one 10-byte row per suit shape, in rank
- * order) and src/shanten/data/masks.bin (per shape, 64 bytes: for each row
- * entry a little-endian u16 mask of the kinds whose draw lowers it, then for
- * each entry a little-endian u32 whose bits 9(k-2) to 9(k-2)+8, k = 2, 3, 4,
- * are the kinds that some optimal target of the entry holds k or more copies
- * beyond the shape, then 4 zero bytes: one cache line a shape). The rows come
- * from the same DP the rule variants use at run time;
+ * order) and src/shanten/data/masks.bin: per shape and row entry, a
+ * little-endian u16 mask of the kinds whose draw lowers that entry; then per
+ * shape a little-endian u16 of the entries with excess; then those entries'
+ * excess masks in order, little-endian u32 (bits 9(k-2) to 9(k-2)+8, k = 2,
+ * 3, 4: the kinds that some optimal target of the entry holds k or more copies
+ * beyond the shape; one entry in nine has any). tables.c lays each shape's
+ * masks out in one cache line. The rows come from the same DP the rule
+ * variants use at run time;
  * tests/ check every row against an independent oracle.
  */
 #include <stdio.h>
@@ -111,6 +113,9 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/src/shanten/data/masks.bin", argv[1]);
     FILE *fm = fopen(path, "wb");
     if (!fm) { perror(path); return 1; }
+    static uint16_t with_excess[SUIT_SHAPES];
+    static uint32_t excesses[SUIT_SHAPES * SH_ROW];
+    long n_excess = 0;
     long rank = 0;
     uint8_t c[9], lim[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4}, row[SH_ROW];
     for (long code = 0; code < 1953125; code++) { /* base-5 counting is lexicographic */
@@ -154,15 +159,21 @@ int main(int argc, char **argv)
         for (int e = 0; e < SH_ROW; e++) { /* little-endian */
             fputc(need[e] & 0xFF, fm);
             fputc(need[e] >> 8, fm);
+            if (excess[e]) {
+                with_excess[rank] |= (uint16_t)(1u << e);
+                excesses[n_excess++] = excess[e];
+            }
         }
-        for (int e = 0; e < SH_ROW; e++)
-            for (int b = 0; b < 32; b += 8)
-                fputc((int)(excess[e] >> b & 0xFF), fm);
-        for (int b = 0; b < 64 - 6 * SH_ROW; b++)
-            fputc(0, fm);
         rank++;
     }
     fclose(f);
+    for (long r = 0; r < SUIT_SHAPES; r++) {
+        fputc(with_excess[r] & 0xFF, fm);
+        fputc(with_excess[r] >> 8, fm);
+    }
+    for (long i = 0; i < n_excess; i++)
+        for (int b = 0; b < 32; b += 8)
+            fputc((int)(excesses[i] >> b & 0xFF), fm);
     fclose(fm);
     if (rank != SUIT_SHAPES) { fprintf(stderr, "%ld shapes\n", rank); return 1; }
     return 0;

@@ -11,7 +11,7 @@
 
 #include "eval.h"
 
-/* masks.bin, set on first use (tables.c): per suit shape, SH_ROW little-endian u16 necessary
+/* masks.bin unpacked on first use (tables.c): per suit shape, SH_ROW little-endian u16 necessary
  * masks, then SH_ROW little-endian u32 excess masks (mark_exact), in one cache line */
 extern const uint8_t *necessary_table;
 #define SHAPE_MASKS 64

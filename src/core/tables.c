@@ -27,33 +27,55 @@ static uint8_t *table_alloc(size_t size)
 #endif
 }
 
-/* Read one table of `size` bytes from the data folder into memory of its own. */
-static int load_table(const char *name, size_t size, uint8_t **buf)
+/* masks.bin packed as tools/gen_tables.c writes it (the necessary masks, which
+ * entries have excess masks, the nonzero excess masks: 11 MB) laid out one
+ * shape a cache line (SHAPE_MASKS bytes: necessary masks, then excess masks). */
+static int unpack_masks(const uint8_t *file, size_t size, uint8_t *out)
 {
-    if (!*buf && !(*buf = table_alloc(size))) { /* kept across a failed read: a retry reads into it again */
-        PyErr_NoMemory();
+    const size_t need_bytes = (size_t)SUIT_SHAPES * SH_ROW * 2, index_bytes = (size_t)SUIT_SHAPES * 2;
+    if (size < need_bytes + index_bytes)
         return -1;
+    const uint8_t *need = file, *index = file + need_bytes, *excess = index + index_bytes, *end = file + size;
+    for (size_t r = 0; r < SUIT_SHAPES; r++, need += 2 * SH_ROW, out += SHAPE_MASKS) {
+        const unsigned with = index[2 * r] | index[2 * r + 1] << 8;
+        memcpy(out, need, 2 * SH_ROW);
+        memset(out + 2 * SH_ROW, 0, SHAPE_MASKS - 2 * SH_ROW);
+        for (int e = 0; e < SH_ROW; e++)
+            if (with >> e & 1) {
+                if (end - excess < 4)
+                    return -1;
+                memcpy(out + 2 * SH_ROW + 4 * e, excess, 4); /* stays little-endian, as read */
+                excess += 4;
+            }
     }
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", data_path, name);
-    FILE *f = fopen(path, "rb");
-    const size_t got = f ? fread(*buf, 1, size, f) : 0;
-    if (f)
-        fclose(f);
-    if (got != size) {
-        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", path);
-        return -1;
-    }
-    return 0;
+    return excess == end ? 0 : -1;
 }
 
 int load_necessary(void)
 {
-    static uint8_t *masks;
+    static uint8_t *masks; /* kept across a failed read: a retry unpacks into it again */
     if (necessary_table)
         return 0;
-    if (load_table("masks.bin", (size_t)SUIT_SHAPES * SHAPE_MASKS, &masks) < 0)
+    if (!masks && !(masks = table_alloc((size_t)SUIT_SHAPES * SHAPE_MASKS))) {
+        PyErr_NoMemory();
         return -1;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/masks.bin", data_path);
+    FILE *f = fopen(path, "rb");
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0)
+        size = ftell(f);
+    uint8_t *file = size > 0 ? PyMem_RawMalloc((size_t)size) : NULL;
+    const int ok = file && fseek(f, 0, SEEK_SET) == 0 && fread(file, 1, (size_t)size, f) == (size_t)size &&
+                   unpack_masks(file, (size_t)size, masks) == 0;
+    PyMem_RawFree(file);
+    if (f)
+        fclose(f);
+    if (!ok) {
+        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", path);
+        return -1;
+    }
     necessary_table = masks;
     return 0;
 }
