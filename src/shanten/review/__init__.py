@@ -43,13 +43,13 @@ def review(paths: Sequence[str], *, workers: int = 1, dask: str | None = None, e
     ``ev`` adds each decision's expected value (``shanten.review.value``)."""
     sources, skipped = find(paths)
     totals = Totals(skipped=skipped)
-    gathered, errors = Collected(), []
+    collected, errors = Collected(), []
     for result in results(sources, workers, dask, ev):
         totals.add(result)
-        gathered.add(result)
+        collected.add(result)
         errors.extend(result.errors)
-    return Review(pa.Table.from_batches(gathered.decisions, with_version(DECISIONS_VALUED if ev else DECISIONS)),
-                  pa.Table.from_batches(gathered.rounds, with_version(ROUNDS)), totals.players_table(),
+    return Review(pa.Table.from_batches(collected.decisions, with_version(DECISIONS_VALUED if ev else DECISIONS)),
+                  pa.Table.from_batches(collected.rounds, with_version(ROUNDS)), totals.players_table(),
                   errors_table(errors), totals)
 
 
