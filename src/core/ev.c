@@ -318,9 +318,13 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
                 g = k;
         int v = SH_INF;
         if (forms & FORM_REGULAR) {
-            c[t]--;
-            v = final_value(row_load(g < ns ? suit_row(c + bases[g]) : iso_row(c, players)), rest[g], M);
-            c[t]++;
+            if (g < ns) {
+                v = final_value(row_load(suit_row_step(c + bases[g], t - bases[g], -1)), rest[g], M);
+            } else {
+                c[t]--;
+                v = final_value(row_load(iso_row(c, players)), rest[g], M);
+                c[t]++;
+            }
         }
         if (special && (forms & FORM_SEVEN_PAIRS)) {
             const int full = pairs - (c[t] == 2), half = singles - (c[t] == 1) + (c[t] == 2);

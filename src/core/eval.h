@@ -21,21 +21,41 @@ extern const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of pa
 
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
 
-/* A suit shape's row: its base-5 digits are gathered eight at a time in one
- * 64-bit word, then two table steps give its rank. */
-static inline const uint8_t *suit_row(const uint8_t *c)
+/* A suit shape's row from its first eight counts (one word, c0 in the low byte) and its ninth: the
+ * base-5 digits are gathered in the word, then two table steps give its rank. */
+static inline const uint8_t *suit_row_of(uint64_t w, uint32_t c8)
+{
+    const uint64_t pairs = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL) * 5;
+    const uint64_t quads = (pairs & 0x0000FFFF0000FFFFULL) + ((pairs >> 16) & 0x0000FFFF0000FFFFULL) * 25;
+    const uint32_t c4 = (uint32_t)(w >> 32) & 0xFF;
+    const uint32_t first = RANK_FIRST5[(uint32_t)quads + 625 * c4];  /* c0..c4 */
+    const uint32_t last = ((uint32_t)(quads >> 32) - c4) / 5 + 125u * c8; /* c5..c8 */
+    return suit_table + (size_t)((first & 0xFFFFFF) + RANK_LAST4[first >> 24][last]) * SH_ROW;
+}
+
+static inline uint64_t suit_word(const uint8_t *c)
 {
     uint64_t w;
     memcpy(&w, c, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     w = __builtin_bswap64(w);
 #endif
-    const uint64_t pairs = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL) * 5;
-    const uint64_t quads = (pairs & 0x0000FFFF0000FFFFULL) + ((pairs >> 16) & 0x0000FFFF0000FFFFULL) * 25;
-    const uint32_t c4 = c[4];
-    const uint32_t first = RANK_FIRST5[(uint32_t)quads + 625 * c4];  /* c0..c4 */
-    const uint32_t last = ((uint32_t)(quads >> 32) - c4) / 5 + 125u * c[8]; /* c5..c8 */
-    return suit_table + (size_t)((first & 0xFFFFFF) + RANK_LAST4[first >> 24][last]) * SH_ROW;
+    return w;
+}
+
+static inline const uint8_t *suit_row(const uint8_t *c)
+{
+    return suit_row_of(suit_word(c), c[8]);
+}
+
+/* The row of suit c with `delta` (1 or -1) more copies of its kind j (0-8), c left as it is. Changing
+ * c first would make the word's load wait for that byte's store: a load that spans a narrower
+ * store just made is not forwarded from it, and waits until the store is written. */
+static inline const uint8_t *suit_row_step(const uint8_t *c, int j, int delta)
+{
+    const uint64_t w = suit_word(c);
+    return j < 8 ? suit_row_of(w + ((uint64_t)(int64_t)delta << 8 * j), c[8])
+                 : suit_row_of(w, (uint32_t)(c[8] + delta));
 }
 
 /* The isolated group: honours, plus 1m and 9m in 3-player (2m-8m do not exist). */
@@ -246,6 +266,26 @@ static inline summary_t summarize(const uint8_t *c)
     }
     const summary_t s = {held, two, tiles, over, popcount64(two), popcount64(held & ~two),
                          popcount64(held & ORPHAN_BITS), (two & ORPHAN_BITS) != 0};
+    return s;
+}
+
+/* summarize() of the hand with one copy less of kind k, which it holds `count` (at most 4) of:
+ * from the summary, not from a store to the counts and a load over it (see suit_row_step). */
+static inline summary_t summary_less(const summary_t *sm, int count, int k)
+{
+    summary_t s = *sm;
+    const uint64_t bit = 1ULL << k;
+    s.tiles--;
+    if (count == 1) {
+        s.held &= ~bit;
+        s.singles--;
+        s.orphan_kinds -= (ORPHAN_BITS & bit) != 0;
+    } else if (count == 2) {
+        s.two &= ~bit;
+        s.pairs--;
+        s.singles++;
+        s.orphan_pair = (s.two & ORPHAN_BITS) != 0;
+    }
     return s;
 }
 

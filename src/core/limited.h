@@ -31,17 +31,25 @@ static void limit_view_init(limit_view *lv, const uint8_t *c, const uint8_t *lim
  * k or more exactly when k more copies of i lower the entry by k. A suit reads
  * which kinds some optimal target exceeds by 1 (its necessary mask) and by 2,
  * 3, 4 (masks.bin) and fails each entry that exceeds a kind's room lim - h:
- * one read an entry. The isolated group looks the rows with more copies up. */
-static void mark_exact(masked_row *g, const limit_view *lv)
+ * one read an entry. The isolated group looks the rows with more copies up.
+ * A suit's group may be that of the hand with `delta` (1 or -1; 0: none) more
+ * copies of its kind j than lv->c holds: the hand's counts are changed after
+ * the group is marked, not before (a wide load over a byte just stored waits
+ * for the store, see suit_row_step). The isolated group reads lv->c as it is. */
+static void mark_exact(masked_row *g, const limit_view *lv, int j, int delta)
 {
     int fail = 0;
     const int present = row_at_most(row_load(g->v), row_fill(SH_INF - 1)) & ((1 << SH_ROW) - 1);
     g->solved = 0;
     if (g->excess) { /* the hand and the limits are 34 bytes: 16 from a suit's first kind are readable */
         const row_t held = row_load(lv->c + g->base), lim = row_load(lv->lim + g->base);
+        const int room = lv->lim[g->base + j] - lv->c[g->base + j] - delta; /* kind j's, after the step */
         unsigned short_of[4]; /* [k]: the suit's kinds (bit j: base + j) with room lim - h at most k */
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 4; k++) {
             short_of[k] = (unsigned)row_at_most(lim, row_add(held, row_fill((uint8_t)k))) & 0x1FF;
+            if (delta)
+                short_of[k] = (short_of[k] & ~(1u << j)) | (unsigned)(room <= k) << j;
+        }
         const uint32_t over_short = short_of[1] | short_of[2] << 9 | (uint32_t)short_of[3] << 18;
         for (int m = short_of[3] ? present : 0; m; m &= m - 1) {
             const int e = lowest_bit((uint64_t)m);
@@ -240,15 +248,19 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
         const int t = lowest_bit(left), k = group_of(t, players);
         struct group_memo *memo = k != (lv->memo ? lv->memo->changed : k) ? lv->memo : NULL;
         const masked_row kept = g[k];
-        c[t]++;
         if (memo && (memo->valid >> t & 1)) {
+            c[t]++;
             g[k] = memo->drawn[t];
         } else {
-            if (k < ng - 1)
-                suit_masked(c, t / 9 * 9, &g[k]);
-            else
+            if (k < ng - 1) {
+                suit_masked_row(suit_row_step(c + t / 9 * 9, t % 9, 1), t / 9 * 9, &g[k]);
+                mark_exact(&g[k], lv, t % 9, 1);
+                c[t]++;
+            } else {
+                c[t]++;
                 iso_masked(c, players, &g[k]);
-            mark_exact(&g[k], lv);
+                mark_exact(&g[k], lv, 0, 0);
+            }
         }
         if (final_value(upper_row(&g[k]), rest[k], M) < r || regular_limited_groups(g, ng, M, lv, players) < r)
             mask |= 1ULL << t;
@@ -305,7 +317,7 @@ static int limited_groups(const uint8_t *c, int players, const limit_view *lv, m
 {
     const int ng = masked_groups(c, players, g);
     for (int k = 0; k < ng; k++)
-        mark_exact(&g[k], lv);
+        mark_exact(&g[k], lv, 0, 0);
     return ng;
 }
 

@@ -40,9 +40,10 @@ static inline uint64_t entry_mask(const masked_row *g, int e)
     return (uint64_t)(g->need[2 * e] | g->need[2 * e + 1] << 8) << g->base;
 }
 
-static void suit_masked(const uint8_t *c, int base, masked_row *out)
+/* The masked group of a suit whose row (suit_row) is `row`; base: its first kind. */
+static void suit_masked_row(const uint8_t *row, int base, masked_row *out)
 {
-    out->v = suit_row(c + base);
+    out->v = row;
     out->need = necessary_table + (size_t)(out->v - suit_table) / SH_ROW * SHAPE_MASKS;
     out->excess = out->need + 2 * SH_ROW;
 #if defined(__GNUC__)
@@ -50,6 +51,11 @@ static void suit_masked(const uint8_t *c, int base, masked_row *out)
     __builtin_prefetch(out->need);
 #endif
     out->base = base;
+}
+
+static inline void suit_masked(const uint8_t *c, int base, masked_row *out)
+{
+    suit_masked_row(suit_row(c + base), base, out);
 }
 
 /* Kinds of the isolated group with the same count are interchangeable: one

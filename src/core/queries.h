@@ -68,18 +68,23 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
     }
     for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
         const int d = lowest_bit(rest);
-        c[d]--;
-        const summary_t less = summarize(c);
+        const summary_t less = summary_less(sm, c[d], d);
         if (groups) { /* only the discard's group changes; the others keep their rows and marks */
             const int k = group_of(d, players);
             memo.changed = k;
             const masked_row kept = g[k];
-            if (k < ng - 1)
-                suit_masked(c, d / 9 * 9, &g[k]);
-            else
+            if (k < ng - 1) {
+                suit_masked_row(suit_row_step(c + d / 9 * 9, d % 9, -1), d / 9 * 9, &g[k]);
+                if (lim)
+                    mark_exact(&g[k], &lv, d % 9, -1);
+                c[d]--;
+            } else {
+                c[d]--;
                 iso_masked(c, players, &g[k]);
+                if (lim)
+                    mark_exact(&g[k], &lv, 0, 0);
+            }
             if (lim) {
-                mark_exact(&g[k], &lv);
                 after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, taken < 0,
                                                     &masks[d]);
                 if (taken >= 0)
@@ -89,6 +94,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             }
             g[k] = kept;
         } else {
+            c[d]--;
             after[d] = necessary_any(c, &less, lim, live, players, quads_as_pairs, forms, &masks[d]);
         }
         if (masks[d] != ~0ULL) /* ~0: not sought yet (a review) */
@@ -104,8 +110,8 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             if ((after[d] != best && after[d] != after[taken]) || masks[d] != ~0ULL)
                 continue; /* cannot rank with taken, or found in the first pass */
             memo.changed = k;
+            const summary_t less = summary_less(sm, c[d], d);
             c[d]--;
-            const summary_t less = summarize(c);
             const masked_row kept = g[k];
             g[k] = first[d];
             necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, 1, &masks[d]);
@@ -133,8 +139,8 @@ static inline int unnecessary_tiles(uint8_t *c, const summary_t *sm, const uint8
     *mask = 0;
     for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
         const int t = lowest_bit(rest);
+        const summary_t less = summary_less(sm, c[t], t);
         c[t]--;
-        const summary_t less = summarize(c);
         forms_t f;
         if (table_path) {
             int g = ns; /* the isolated group unless t lies in a run suit */
