@@ -28,7 +28,7 @@ from shanten.records import (
     sniff,
     tile_names,
 )
-from shanten._core import mjlog_moves
+from shanten._core import mjlog_moves, mjlog_tiles
 from shanten.records.mjlog import _TABLES, RED, decode_meld, read_mjlog
 from shanten.records.model import ORDER
 from shanten.tiles import TILE_ID_NAMES, MeldKind
@@ -279,6 +279,20 @@ def test_the_mjlog_move_scan_in_c() -> None:
             mjlog_moves(*bad, table, last, events)
     with pytest.raises(TypeError, match=r"^mjlog_moves\(data: bytes"):
         mjlog_moves(data, 0, 5, table[:8], last, events)
+
+
+def test_mjlog_tile_lists_in_c() -> None:
+    # 16, 52, 88: the red fives' copy 0; ORDER puts a red five after the plain fives of its suit
+    assert mjlog_tiles("135,88,17,16,52,1,0", True, True) == tiles("1m 1m 5m 0m 0p 0s 7z")
+    assert mjlog_tiles("135,88,17,16,52,1,0", True, False) == tiles("7z 0s 5m 0m 0p 1m 1m")
+    assert mjlog_tiles("135,88,17,16,52,1,0", False, True) == tiles("1m 1m 5m 5m 5p 5s 7z")
+    assert mjlog_tiles("", True, True) == ()
+    for bad in ("1,", ",1", "1,,2", "136", "01", "1 ,2", "x", ",".join(["0"] * 137)):
+        with pytest.raises(ValueError, match=r"^not a list of 136-ids: "):
+            mjlog_tiles(bad, True, True)
+    data = (DATA / "short.mjlog").read_bytes().replace(b'hai0="', b'hai0="136,', 1)
+    with pytest.raises(RecordError, match=r"^x: E1-0: bad <INIT>: '<INIT seed="):
+        read_mjlog(data, "x")
 
 
 def test_a_missing_file(tmp_path: Path) -> None:

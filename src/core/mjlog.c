@@ -77,7 +77,66 @@ static PyObject *py_mjlog_moves(PyObject *self, PyObject *const *args, Py_ssize_
     return Py_BuildValue("nn", pos, stop);
 }
 
+/* The tile id of a 136-id (kind x 4 + copy; copy 0 of a five is the red one, ids 34-36, when red). */
+static int tile_of(int id136, int red)
+{
+    const int kind = id136 / 4;
+    return red && id136 % 4 == 0 && (kind == 4 || kind == 13 || kind == 22) ? 34 + kind / 9 : kind;
+}
+
+static PyObject *py_mjlog_tiles(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "mjlog_tiles(text: str, red: bool, in_order: bool)");
+        return NULL;
+    }
+    const int red = PyObject_IsTrue(args[1]), in_order = PyObject_IsTrue(args[2]);
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(args[0], &size);
+    if (!s || red < 0 || in_order < 0)
+        return NULL;
+    int tiles[136], n = 0;
+    for (Py_ssize_t p = 0; p < size; p++) { /* "" is no tile; else ids as str(id) between commas */
+        int value = 0, digits = 0;
+        const Py_ssize_t start = p;
+        for (; p < size && s[p] >= '0' && s[p] <= '9' && digits < 4; p++, digits++)
+            value = value * 10 + (s[p] - '0');
+        if (digits == 0 || (digits > 1 && s[start] == '0') || value >= 136 || n == 136 ||
+            (p < size && (s[p] != ',' || p + 1 == size))) {
+            PyErr_Format(PyExc_ValueError, "not a list of 136-ids: %R", args[0]);
+            return NULL;
+        }
+        tiles[n++] = tile_of(value, red);
+    }
+    if (in_order) { /* records.model.ORDER: by kind, a red five after the plain ones; a counting sort */
+        int count[37] = {0}, k = 0;
+        for (int i = 0; i < n; i++)
+            count[tiles[i]]++;
+        for (int kind = 0; kind < 34; kind++) {
+            for (int c = 0; c < count[kind]; c++)
+                tiles[k++] = kind;
+            if (kind == 4 || kind == 13 || kind == 22)
+                for (int c = 0; c < count[34 + kind / 9]; c++)
+                    tiles[k++] = 34 + kind / 9;
+        }
+    }
+    PyObject *out = PyTuple_New(n);
+    for (int i = 0; out && i < n; i++) {
+        PyObject *tile = PyLong_FromLong(tiles[i]);
+        if (!tile) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(out, i, tile);
+    }
+    return out;
+}
+
 PyMethodDef mjlog_methods[] = {
+    {"mjlog_tiles", (PyCFunction)(void (*)(void))py_mjlog_tiles, METH_FASTCALL,
+     "mjlog_tiles(text, red, in_order) -> tuple: the tile ids of the 136-ids in an attribute (\"16,52,1\";\n"
+     "\"\" for none; copy 0 of a five is red when red), as given or in records.model.ORDER; ValueError\n"
+     "unless every id is written as str(id) and below 136."},
     {"mjlog_moves", (PyCFunction)(void (*)(void))py_mjlog_moves, METH_FASTCALL,
      "mjlog_moves(data, pos, end, table, last, events) -> (pos, stop): from the '<' at pos, append the\n"
      "event of each canonical move tag (table[(letter * 136 + id) * 2 + tsumogiri], letters TUVWDEFG)\n"

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from itertools import repeat
 from urllib.parse import unquote
 
-from .._core import mjlog_moves
+from .._core import mjlog_moves, mjlog_tiles
 from ..tiles import MeldKind
 from .model import (
     DISCARDS,
@@ -83,8 +83,6 @@ _TABLES = {tiles: tuple(event for letter in "TUVWDEFG" for tile in range(136)
 """The moves' events as _core.mjlog_moves takes them: (letter × 136 + 136-id) × 2 + tsumogiri."""
 NO_DRAW = b"\xff" * 4
 """Each seat's last draw when none waits to be discarded: 255, no 136-id."""
-_IDS = {tiles: {str(tile): tiles[tile] for tile in range(136)} for tiles in (PLAIN, RED)}
-"""136-ids as the text of an attribute, to tile ids."""
 
 
 def rules_of_type(bits: int, lobby: int | None) -> Rules:
@@ -153,7 +151,7 @@ class _Reader:
         self.source = source
         self.rules = Rules(players=4, red_fives=True)
         self.tiles = RED
-        self.ids_of = _IDS[RED]  # 136-ids as text to tile ids
+        self.red = True  # the 136-ids of fives' copy 0 are red
         self.names: tuple[str, ...] = ()
         self.rounds: list[Round] = []
         self.final: tuple[tuple[int, ...], tuple[float, ...]] | None = None
@@ -269,7 +267,7 @@ class _Reader:
             lobby = attributes.get("lobby")
             self.rules = rules_of_type(int(attributes["type"]), None if lobby is None else int(lobby))
             self.tiles = RED if self.rules.red_fives else PLAIN
-            self.ids_of = _IDS[self.tiles]
+            self.red = self.rules.red_fives
         elif tag == "UN":
             if not self.names:  # later UN tags are reconnections
                 self.names = tuple(unquote(html.unescape(attributes.get(f"n{seat}", ""))) for seat in range(4))
@@ -292,7 +290,7 @@ class _Reader:
             int(attributes["oya"]),
             tuple(map((100).__mul__, _ints(attributes["ten"])[:players])),
             (self.tiles[seed[5]],),
-            tuple(sort_tiles(self.ids(attributes[f"hai{seat}"])) for seat in range(players)),
+            tuple(mjlog_tiles(attributes[f"hai{seat}"], self.red, True) for seat in range(players)),
         )
 
     def close_round(self) -> None:
@@ -302,10 +300,6 @@ class _Reader:
             self.events.clear()
             self.wins = []
             self.draw = None
-
-    def ids(self, text: str) -> list[int]:
-        """The tile ids of the 136-ids in ``text`` ("16,52,1")."""
-        return list(map(self.ids_of.__getitem__, text.split(","))) if text else []
 
     def meld(self, who: int, m: int) -> Call | Kita:
         """The event of ``<N who= m=>``."""
@@ -356,9 +350,9 @@ class _Reader:
                 yaku=tuple(yaku),
                 limit="kazoe yakuman" if limit == 5 and "yakuman" not in attributes else LIMITS[limit],
                 pao=None if pao is None else int(pao),
-                hand=sort_tiles(self.ids(attributes["hai"])),
+                hand=mjlog_tiles(attributes["hai"], self.red, True),
                 melds=tuple(melds),
-                ura=tuple(self.ids(attributes.get("doraHaiUra", ""))),
+                ura=mjlog_tiles(attributes.get("doraHaiUra", ""), self.red, False),
                 deltas=self.deltas(attributes),
             )
         )

@@ -37,6 +37,9 @@ from .schema import DECISIONS, ROUNDS
 KINDS = np.array([tile_kind(tile) for tile in range(37)], dtype=np.uint8)
 NAMES = pa.array(TILE_NAMES)
 TILE_ID_NAMES_ARROW = pa.array(TILE_ID_NAMES)
+NO_DECISIONS = pa.RecordBatch.from_pylist([], DECISIONS)
+NO_RESULTS = pa.RecordBatch.from_pylist([], ROUNDS)
+"""Empty tables, made once: a batch is immutable, and making one costs a quarter of a millisecond."""
 
 
 @dataclass
@@ -67,8 +70,8 @@ class FileReview:
     games: int = 0
     rounds: int = 0
     failed_rounds: int = 0
-    decisions: pa.RecordBatch = field(default_factory=lambda: pa.RecordBatch.from_pylist([], DECISIONS))
-    results: pa.RecordBatch = field(default_factory=lambda: pa.RecordBatch.from_pylist([], ROUNDS))
+    decisions: pa.RecordBatch = field(default_factory=lambda: NO_DECISIONS)
+    results: pa.RecordBatch = field(default_factory=lambda: NO_RESULTS)
     errors: list[tuple[str, str | None, str | None, str]] = field(default_factory=list)
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     spooled: str | None = None  # a pool worker's two tables are in Arrow IPC files instead (shanten.review.run)
@@ -207,7 +210,7 @@ def _judge(g: _Gathered, players: dict[str, PlayerTotals]) -> pa.RecordBatch:
     then judged in C (``judge_rows``)."""
     n = len(g)
     if not n:
-        return pa.RecordBatch.from_pylist([], DECISIONS)
+        return NO_DECISIONS
     rows_all = np.frombuffer(g.rows, np.uint8).reshape(n, g.ROW)
     hands, dead, called = rows_all[:, :g.DEAD], rows_all[:, g.DEAD:g.CALLED], rows_all[:, g.CALLED:g.RED]
     seat, tile, flags, turn, wall, length = rows_all[:, g.INTS:].T
