@@ -22,7 +22,7 @@ from shanten._core import replay_round
 from shanten.review import review, write
 from shanten.review.analysis import KIT, _Gathered, _replay_table
 from shanten.review import run as run_module
-from shanten.review.run import Collected, _review, _unspool
+from shanten.review.run import Collected, Totals, Writer, _in_order, _review, _unspool
 from shanten.review.schema import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -175,6 +175,24 @@ def test_a_pool_worker_hands_its_tables_over_in_files(tmp_path: Path) -> None:
     assert back.spooled is None and back.mapped and list(tmp_path.iterdir()) == []
     unwritable = _review(chunk, spool=str(tmp_path / "absent"))  # the pipe, then
     assert unwritable.spooled is None and unwritable.decisions.equals(direct.decisions)
+
+
+def test_a_pools_last_results_are_written_as_they_come(tmp_path: Path) -> None:
+    chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
+    # a window of 3 over 5 chunks: once the last chunk is handed out, the 2 results still awaited are closing
+    results = list(_in_order(range(5), lambda review, item: review(item), lambda done: done, 3,
+                             lambda item: _review(chunk)))
+    assert [result.closing for result in results] == [False, False, False, True, True]
+    writer = Writer(str(tmp_path / "out"))
+    writer.add(results[0])  # far below a row group: kept
+    assert len(writer.pending["decisions"]) == 1
+    for result in results[3:]:  # written at once, with whatever was kept
+        writer.add(result)
+        assert writer.pending == {"decisions": [], "rounds": []}
+    writer.close(Totals())
+    decisions = pq.ParquetFile(tmp_path / "out" / "decisions.parquet")
+    assert decisions.metadata.num_row_groups == 2
+    assert decisions.read().equals(pa.Table.from_batches([result.decisions for result in results[:1] + results[3:]]))
 
 
 def _maps(folder: Path) -> int:

@@ -76,6 +76,8 @@ class FileReview:
     players: dict[str, PlayerTotals] = field(default_factory=dict)
     spooled: str | None = None  # a pool worker's two tables are in Arrow IPC files instead (shanten.review.run)
     mapped: bool = False  # the two tables are memory maps of those files, now gone (shanten.review.run)
+    closing: bool = False  # one of a pool's last results, all work handed out: written at once, while the
+    # workers finish the rest, so that little is left to encode after the last (shanten.review.run)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

@@ -249,7 +249,9 @@ def _in_order(items: Iterable[Any], submit: Callable[..., Any], result: Callable
         if len(pending) >= window:
             yield result(pending.popleft())
     while pending:
-        yield result(pending.popleft())
+        last = result(pending.popleft())
+        last.closing = True
+        yield last
 
 
 def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
@@ -272,7 +274,8 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
 
 ROW_GROUP = 1 << 16
 """Rows gathered before a Parquet row group is written: the writer keeps every group's
-metadata until it closes, so groups must not be as small as a chunk."""
+metadata until it closes, so groups must not be as small as a chunk. A pool's last results
+(``closing``) are written one by one, as they come, so that the encoding after the last is short."""
 
 
 class Writer:
@@ -296,7 +299,7 @@ class Writer:
         for name, batch in (("decisions", result.decisions), ("rounds", result.results)):
             if batch.num_rows:
                 self.pending[name].append(batch)
-                if sum(b.num_rows for b in self.pending[name]) >= ROW_GROUP:
+                if result.closing or sum(b.num_rows for b in self.pending[name]) >= ROW_GROUP:
                     self._flush(name)
         self.errors.extend(result.errors)
 
