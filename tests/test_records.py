@@ -28,8 +28,8 @@ from shanten.records import (
     sniff,
     tile_names,
 )
-from shanten._core import mjlog_moves, mjlog_tiles
-from shanten.records.mjlog import _TABLES, RED, decode_meld, read_mjlog
+from shanten._core import mjlog_moves, mjlog_tag, mjlog_tiles
+from shanten.records.mjlog import _ATTRIBUTE, _TABLES, _TAG, RED, decode_meld, read_mjlog
 from shanten.records.model import ORDER
 from shanten.tiles import TILE_ID_NAMES, MeldKind
 
@@ -279,6 +279,31 @@ def test_the_mjlog_move_scan_in_c() -> None:
             mjlog_moves(*bad, table, last, events)
     with pytest.raises(TypeError, match=r"^mjlog_moves\(data: bytes"):
         mjlog_moves(data, 0, 5, table[:8], last, events)
+
+
+@pytest.mark.parametrize("piece, usual", [
+    (b'INIT seed="0,0,0,3,4,65" oya="0"/>', True),
+    (b'GO type="169" lobby="0" />\r\n', True),
+    (b'TAIKYOKU/>', True),
+    (b'UN n0="%E3%81%82" n1="" dan="1,2" sx="M,F"\t/>', True),
+    (b'AGARI who="1" who="2"/>', True),  # the later of two equal names, as a dict of the pairs
+    (b'N who="0" m="1234"/>  x', False),  # not white space after the tag
+    (b'UN n0="\xe3\x81\x82"/>', False),  # not ASCII
+    (b'FOO bar="1">', False),  # not self-closing
+    (b'X a="1"b="2"/>', False),  # no white space between attributes
+    (b'X a=1/>', False),
+    (b'X a="1/>', False),
+    (b'X\x1ca="1"/>', False),  # white space to Python's expressions, not to C
+    (b'INIT2 seed="1"/>', False),
+    (b'/>', False),
+])
+def test_mjlog_tags_in_their_usual_form_are_read_in_c(piece: bytes, usual: bool) -> None:
+    read = mjlog_tag(piece)
+    assert (read is not None) == usual
+    if usual:  # as the expressions read it
+        match = _TAG.match(piece.decode())
+        assert match is not None and match.group(3) == "/"
+        assert read == (match.group(1), dict(_ATTRIBUTE.findall(match.group(2))))
 
 
 def test_mjlog_tile_lists_in_c() -> None:

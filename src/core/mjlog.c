@@ -132,7 +132,80 @@ static PyObject *py_mjlog_tiles(PyObject *self, PyObject *const *args, Py_ssize_
     return out;
 }
 
+static int is_name(char c, int digits)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (digits && ((c >= '0' && c <= '9') || c == '_'));
+}
+
+/* A tag other than a move, in its usual form: ASCII only, a name, attributes name="value" each after
+ * white space, "/>", then white space. Anything else is None: Python's regular expressions read it,
+ * so that its errors and tolerance stay in one place. */
+static PyObject *py_mjlog_tag(PyObject *self, PyObject *piece)
+{
+    if (!PyBytes_Check(piece)) {
+        PyErr_SetString(PyExc_TypeError, "mjlog_tag(piece: bytes)");
+        return NULL;
+    }
+    const char *s = PyBytes_AS_STRING(piece);
+    const Py_ssize_t size = PyBytes_GET_SIZE(piece);
+    Py_ssize_t p = 0;
+    for (Py_ssize_t i = 0; i < size; i++)
+        if ((unsigned char)s[i] >= 0x80)
+            Py_RETURN_NONE;
+    while (p < size && is_name(s[p], 0))
+        p++;
+    if (p == 0)
+        Py_RETURN_NONE;
+    PyObject *name = PyUnicode_FromStringAndSize(s, p), *attributes = PyDict_New();
+    if (!name || !attributes)
+        goto fail;
+    for (;;) {
+        const Py_ssize_t gap = p;
+        while (p < size && is_space(s[p]))
+            p++;
+        const Py_ssize_t key = p;
+        while (p < size && is_name(s[p], 1))
+            p++;
+        if (p == key) /* no attribute: the tag's end */
+            break;
+        if (key == gap) /* an attribute with no white space before it */
+            goto other;
+        if (p + 1 >= size || s[p] != '=' || s[p + 1] != '"')
+            goto other;
+        const Py_ssize_t key_end = p, value = p + 2;
+        for (p = value; p < size && s[p] != '"' && s[p] != '<' && s[p] != '>'; p++)
+            ;
+        if (p >= size || s[p] != '"')
+            goto other;
+        PyObject *k = PyUnicode_FromStringAndSize(s + key, key_end - key);
+        PyObject *v = k ? PyUnicode_FromStringAndSize(s + value, p - value) : NULL;
+        const int stored = v ? PyDict_SetItem(attributes, k, v) : -1;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (stored < 0)
+            goto fail;
+        p++;
+    }
+    if (p + 1 >= size || s[p] != '/' || s[p + 1] != '>')
+        goto other;
+    for (p += 2; p < size; p++)
+        if (!is_space(s[p]))
+            goto other;
+    return Py_BuildValue("(NN)", name, attributes);
+other:
+    Py_DECREF(name);
+    Py_DECREF(attributes);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(name);
+    Py_XDECREF(attributes);
+    return NULL;
+}
+
 PyMethodDef mjlog_methods[] = {
+    {"mjlog_tag", (PyCFunction)py_mjlog_tag, METH_O,
+     "mjlog_tag(piece) -> (name, attributes) | None: a tag between '<' and the next '<' in its usual form\n"
+     "(ASCII; a name, then name=\"value\" attributes each after white space, '/>', white space), else None."},
     {"mjlog_tiles", (PyCFunction)(void (*)(void))py_mjlog_tiles, METH_FASTCALL,
      "mjlog_tiles(text, red, in_order) -> tuple: the tile ids of the 136-ids in an attribute (\"16,52,1\";\n"
      "\"\" for none; copy 0 of a five is red when red), as given or in records.model.ORDER; ValueError\n"

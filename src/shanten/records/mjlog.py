@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from itertools import repeat
 from urllib.parse import unquote
 
-from .._core import mjlog_moves, mjlog_tiles
+from .._core import mjlog_moves, mjlog_tag, mjlog_tiles
 from ..tiles import MeldKind
 from .model import (
     DISCARDS,
@@ -211,20 +211,24 @@ class _Reader:
                 who = int(quick[1])
                 append(Riichi(who) if quick[2] == b"1" else RiichiAccepted(who))
                 continue
-            text = piece.decode("utf-8", "replace")
-            match = _TAG.match(text)
-            if match is None or not match.group(3):
-                raise self.fail(f"not an mjlog tag: {quote('<' + text)}")
-            tag = match.group(1)
-            attributes = dict(_ATTRIBUTE.findall(match.group(2)))
+            usual = mjlog_tag(piece)  # the usual form, read in C; any other by the expressions
+            if usual is not None:
+                tag, attributes = usual
+            else:
+                text = piece.decode("utf-8", "replace")
+                match = _TAG.match(text)
+                if match is None or not match.group(3):
+                    raise self.fail(f"not an mjlog tag: {quote('<' + text)}")
+                tag = match.group(1)
+                attributes = dict(_ATTRIBUTE.findall(match.group(2)))
             try:
                 if len(tag) == 1 and tag in "TUVWDEFGtuvwdefg":
-                    raise self.fail(f"bad move <{quote(text, 20)}")
+                    raise self.fail(f"bad move <{quote(piece.decode('utf-8', 'replace'), 20)}")
                 self.tag(tag, attributes)
             except (KeyError, ValueError, IndexError) as error:
                 if isinstance(error, RecordError):
                     raise
-                raise self.fail(f"bad <{tag}>: {quote('<' + text)}") from None
+                raise self.fail(f"bad <{tag}>: {quote('<' + piece.decode('utf-8', 'replace'))}") from None
             if tag == "GO":
                 moves, table = _MOVES[self.tiles], _TABLES[self.tiles]
             elif tag == "INIT":
