@@ -272,6 +272,9 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
             cluster.close()
 
 
+PLAIN = {"hand"}
+"""Columns written without a dictionary: nearly every value differs, so the writer would only build
+one, see it grow too large and write the values plainly after all (a tenth of the encoding)."""
 ROW_GROUP = 1 << 16
 """Rows gathered before a Parquet row group is written: the writer keeps every group's
 metadata until it closes, so groups must not be as small as a chunk. A pool's last results
@@ -291,7 +294,8 @@ class Writer:
         os.umask(umask)
         os.chmod(self.folder, 0o777 & ~umask)  # a folder like any other, not mkdtemp's private one
         self.errors: list[tuple[str, str | None, str | None, str]] = []
-        self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema))
+        self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema),
+                                               use_dictionary=[f.name for f in schema if f.name not in PLAIN])
                         for name, schema in (("decisions", DECISIONS_VALUED if ev else DECISIONS), ("rounds", ROUNDS))}
         self.pending: dict[str, list[pa.RecordBatch]] = {name: [] for name in self.streams}
 
