@@ -133,6 +133,10 @@ def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp
         assert table.schema.metadata[b"shanten.review.schema"] == str(SCHEMA_VERSION).encode()
         assert table.equals(getattr(in_memory, name)), name
     assert totals.decisions == in_memory.totals.decisions
+    group = pq.ParquetFile(out / "decisions.parquet").metadata.row_group(0)
+    dictionary = {group.column(i).path_in_schema for i in range(group.num_columns)
+                  if "RLE_DICTIONARY" in group.column(i).encodings}
+    assert {"game", "player", "discard", "best_discards.list.element"} <= dictionary and "hand" not in dictionary
 
 
 def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:

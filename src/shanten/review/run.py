@@ -275,6 +275,13 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
 PLAIN = {"hand"}
 """Columns written without a dictionary: nearly every value differs, so the writer would only build
 one, see it grow too large and write the values plainly after all (a tenth of the encoding)."""
+
+
+def _dictionary_columns(schema: pa.Schema) -> list[str]:
+    """The Parquet column paths of the fields not in PLAIN (a list's values: "name.list.element")."""
+    return [f"{f.name}.list.element" if pa.types.is_list(f.type) else f.name for f in schema if f.name not in PLAIN]
+
+
 ROW_GROUP = 1 << 16
 """Rows gathered before a Parquet row group is written: the writer keeps every group's
 metadata until it closes, so groups must not be as small as a chunk. A pool's last results
@@ -295,7 +302,7 @@ class Writer:
         os.chmod(self.folder, 0o777 & ~umask)  # a folder like any other, not mkdtemp's private one
         self.errors: list[tuple[str, str | None, str | None, str]] = []
         self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema),
-                                               use_dictionary=[f.name for f in schema if f.name not in PLAIN])
+                                               use_dictionary=_dictionary_columns(schema))
                         for name, schema in (("decisions", DECISIONS_VALUED if ev else DECISIONS), ("rounds", ROUNDS))}
         self.pending: dict[str, list[pa.RecordBatch]] = {name: [] for name in self.streams}
 
