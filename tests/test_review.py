@@ -122,6 +122,17 @@ def test_bad_files_and_rounds_are_reported_and_everything_else_completes(mixed_f
     assert totals.decisions == result.decisions.num_rows == good + sum(len(r) for r in first_round.rivers)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_file_gone_before_its_turn_is_reported(tmp_path: Path, workers: int) -> None:
+    shutil.copy(DATA / "short.mjlog", tmp_path / "a.mjlog")
+    (tmp_path / "b.mjlog").symlink_to(tmp_path / "gone.mjlog")  # found in the folder, never readable
+    result = review([str(tmp_path)], workers=workers)
+    assert (result.totals.files, result.totals.reviewed, result.totals.failed) == (2, 1, 1)
+    assert result.errors.to_pylist() == [{"source": str(tmp_path / "b.mjlog"), "game": None, "round": None,
+                                          "reason": f"{tmp_path / 'b.mjlog'}: cannot read: No such file or directory"}]
+    assert result.decisions.num_rows == review([str(tmp_path / "a.mjlog")]).decisions.num_rows > 0
+
+
 def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     totals = write([str(mixed_folder)], str(out))

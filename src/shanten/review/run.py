@@ -111,23 +111,27 @@ TAIL_CHUNKS = 4
 
 
 def _weight(source: str) -> int:
-    return os.path.getsize(source) * (GZIP_WEIGHT if source.endswith(".gz") else 1)
+    try:
+        size = os.path.getsize(source)
+    except OSError:  # gone since it was found, or a dangling link: its reader reports it
+        return 0
+    return size * (GZIP_WEIGHT if source.endswith(".gz") else 1)
 
 
 def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | bytes]]:
     """The sources in order, in chunks of about CHUNK_BYTES, smaller towards the end with several
     workers; standard input read whole."""
-    left = sum(_weight(source) for source in sources if source != STDIN) if workers > 1 else 0
+    weights = [0 if source == STDIN else _weight(source) for source in sources]  # one stat a file
+    left = sum(weights) if workers > 1 else 0
     chunk: list[str | bytes] = []
     size = 0
-    for source in sources:
+    for source, weight in zip(sources, weights):
         if source == STDIN:
             loaded: str | bytes = sys.stdin.buffer.read()
             weight = len(loaded)
             left += weight if workers > 1 else 0
         else:
             loaded = source
-            weight = _weight(source)
         chunk.append(loaded)
         size += weight
         if size >= (CHUNK_BYTES if workers <= 1 else
