@@ -30,6 +30,17 @@ static inline ev_key key_with_state(ev_key k, int state)
     return k;
 }
 
+/* The hand of a key (its 37 id counts). */
+static void key_hand(ev_key k, uint8_t *h)
+{
+    for (int id = 0; id < 21; id++)
+        h[id] = (uint8_t)(k.a >> 3 * id & 7);
+    for (int id = 21; id < SH_KINDS; id++)
+        h[id] = (uint8_t)(k.b >> 3 * (id - 21) & 7);
+    for (int id = SH_KINDS; id < EV_IDS; id++)
+        h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
+}
+
 static inline uint64_t key_hash(ev_key k)
 {
     uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -39,8 +50,7 @@ static inline uint64_t key_hash(ev_key k)
 /* ---- the graph ---------------------------------------------------------------------------- */
 
 typedef struct {
-    ev_key key;
-    uint8_t h[EV_IDS];
+    ev_key key; /* the hand, read back by key_hand: a node is 32 bytes, and a search holds millions */
     int8_t shanten, dist; /* dist: tiles held beyond the starting hand's (the search's bound) */
     uint8_t state, tenpai;
     int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
@@ -134,8 +144,9 @@ static int find(const ev_nodes *t, ev_key k, size_t *slot, uint32_t *tag)
     return -1;
 }
 
-/* The node of hand h (dist tiles beyond the start) in riichi state `state`, made when new; -1 on failure. */
-static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state, int dist)
+/* The node of the hand of key k (dist tiles beyond the start) in riichi state `state`, made when new;
+ * -1 on failure. */
+static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
     k = key_with_state(k, state);
@@ -154,7 +165,6 @@ static int node(ev_graph *g, int discard, const uint8_t *h, ev_key k, int state,
     i = t->n++;
     ev_node *n = &t->v[i];
     n->key = k;
-    memcpy(n->h, h, EV_IDS);
     n->state = (uint8_t)state;
     n->shanten = -2; /* not known yet */
     n->dist = (int8_t)dist;
@@ -212,7 +222,7 @@ static int expand_draw(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
     uint8_t h[EV_IDS], c[SH_KINDS + 2];
-    memcpy(h, g->draw.v[i].h, EV_IDS);
+    key_hand(g->draw.v[i].key, h);
     const int state = g->draw.v[i].state;
     merged(h, c);
     const summary_t sm = summarize(c);
@@ -221,7 +231,7 @@ static int expand_draw(ev_graph *g, int i)
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
     if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
-        const int stay = node(g, 0, h, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist);
+        const int stay = node(g, 0, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist);
         if (stay < 0)
             return -1;
         g->draw.v[i].stay = stay;
@@ -233,7 +243,7 @@ static int expand_draw(ev_graph *g, int i)
      * declares riichi as the policy allows (the hand itself stays dama until it discards). */
     int back = i, declared = -1;
     if (state == EV_FREE && shanten == 0 && g->closed && cfg->riichi != EV_RIICHI_NEVER) {
-        declared = node(g, 0, h, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist);
+        declared = node(g, 0, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist);
         if (declared < 0)
             return -1;
         if (cfg->riichi == EV_RIICHI_ALWAYS)
@@ -255,7 +265,7 @@ static int expand_draw(ev_graph *g, int i)
         if (state == EV_FREE) {
             ev_key k = key;
             key_step(&k, t, 1);
-            to = node(g, 1, h, k, EV_FREE, further);
+            to = node(g, 1, k, EV_FREE, further);
             if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
         }
@@ -347,8 +357,9 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
 static int expand_discard(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[SH_KINDS + 2];
-    memcpy(h, g->discard.v[i].h, EV_IDS);
+    uint8_t h[EV_IDS], whole[EV_IDS], c[SH_KINDS + 2];
+    key_hand(g->discard.v[i].key, h);
+    memcpy(whole, h, EV_IDS);
     merged(h, c);
     const summary_t sm = summarize(c);
     uint64_t keep = 0;
@@ -382,7 +393,7 @@ static int expand_discard(ev_graph *g, int i)
         ev_key k = key;
         key_step(&k, t, 0);
         for (int s = 0; s < n; s++) {
-            const int d = node(g, 0, h, k, states[s], nearer);
+            const int d = node(g, 0, k, states[s], nearer);
             if (d < 0)
                 return -1;
             if (link(&g->options, i, d, t, 0, 0) < 0)
@@ -393,7 +404,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(cfg, g->discard.v[i].h, t, EV_FREE, &value);
+                win_values(cfg, whole, t, EV_FREE, &value);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
@@ -685,9 +696,9 @@ static int export_graph(const ev_graph *g, const int32_t *edge_start, const int3
     for (int d = 0; d < nd; d++)
         e->draw_stays[d] = g->draw.v[d].stay;
     for (int d = 0; d < nd; d++)
-        memcpy(e->draw_hands + (size_t)d * EV_IDS, g->draw.v[d].h, EV_IDS), e->draw_states[d] = g->draw.v[d].state;
+        key_hand(g->draw.v[d].key, e->draw_hands + (size_t)d * EV_IDS), e->draw_states[d] = g->draw.v[d].state;
     for (int x = 0; x < nx; x++)
-        memcpy(e->discard_hands + (size_t)x * EV_IDS, g->discard.v[x].h, EV_IDS);
+        key_hand(g->discard.v[x].key, e->discard_hands + (size_t)x * EV_IDS);
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nd; i++)
         e->draw_values[i] = NAN;
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nx; i++)
@@ -729,7 +740,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     int32_t *edge_start = NULL, *option_start = NULL;
     ev_value *layer = NULL;
     g.slots = (size_t)1024 << (3 * (g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0));
-    const int root = node(&g, fourteen, cfg->hand, key_of(cfg->hand), EV_FREE, 0);
+    const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended) */
