@@ -258,7 +258,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args)
     x.shanten = shanten.buf;
     x.first = first.buf;
     x.second = second.buf;
-    if (x.job != JOB_SHANTEN && load_necessary() < 0)
+    if (x.job != JOB_SHANTEN && load_masks() < 0)
         goto done;
     const int fast = x.job == JOB_SHANTEN && !x.dead && !x.melded;
     const pool_fault f = pool_run(rows, threads, fast ? shanten_block : any_block, &x);

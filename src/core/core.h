@@ -74,7 +74,7 @@ int args_module_init(void);
 /* ---- tables.c ------------------------------------------------------------ */
 
 int tables_set(PyObject *suit_bytes, const char *data_path);
-int load_necessary(void); /* read masks.bin on first use; -1 with the error set */
+int load_masks(void); /* read masks.bin on first use; -1 with the error set */
 
 /* ---- the units' entry points --------------------------------------------- */
 

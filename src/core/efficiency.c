@@ -47,7 +47,7 @@ static PyStructSequence_Desc discard_desc = {
 /* Necessary kinds of a validated 3n+1 hand, before the live filter. */
 static int necessary_of(hand_state *h, uint64_t *mask)
 {
-    if (!h->quads_as_pairs && load_necessary() < 0)
+    if (!h->quads_as_pairs && load_masks() < 0)
         return -1;
     return necessary_any(h->c, &h->sm, h->limits, h->live, h->players, h->quads_as_pairs, h->forms, mask);
 }
@@ -181,7 +181,7 @@ static PyObject *py_discards(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_Format(invalid_hand_error, "a discard table needs 3n+2 concealed tiles, got %d: use ukeire()", h.sm.tiles);
         return NULL;
     }
-    if (!h.quads_as_pairs && load_necessary() < 0)
+    if (!h.quads_as_pairs && load_masks() < 0)
         return NULL;
     const int before = discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, NULL, after, masks);
     if (unreachable(before))
@@ -311,7 +311,7 @@ static PyObject *py_discard_details(PyObject *self, PyObject *const *args, Py_ss
         PyErr_Format(invalid_hand_error, "discard details need 3n+2 concealed tiles, got %d", h.sm.tiles);
         return NULL;
     }
-    if ((!h.quads_as_pairs && load_necessary() < 0) ||
+    if ((!h.quads_as_pairs && load_masks() < 0) ||
         unreachable(discard_table(h.c, &h.sm, h.limits, h.live, h.players, h.quads_as_pairs, h.forms, -1, NULL, after, masks)))
         return NULL;
     PyObject *rows = PyList_New(0);

@@ -29,7 +29,7 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "draws must be 0 to %d, got %d", EV_TURNS, cfg.draws);
         goto done;
     }
-    if (load_necessary() < 0)
+    if (load_masks() < 0)
         goto done;
     memcpy(cfg.hand, hand.buf, EV_IDS);
     memcpy(cfg.pool, pool.buf, EV_IDS);

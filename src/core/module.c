@@ -37,7 +37,7 @@ static PyObject *py_init(PyObject *self, PyObject *args)
 
 static PyObject *py_load_tables(PyObject *self, PyObject *unused)
 {
-    if (load_necessary() < 0)
+    if (load_masks() < 0)
         return NULL;
     Py_RETURN_NONE;
 }

@@ -13,7 +13,7 @@
 
 /* masks.bin unpacked on first use (tables.c): per suit shape, SH_ROW little-endian u16 necessary
  * masks, then SH_ROW little-endian u32 excess masks (mark_exact), in one cache line */
-extern const uint8_t *necessary_table;
+extern const uint8_t *mask_table;
 #define SHAPE_MASKS 64
 
 #define FORM_REGULAR 1
@@ -44,7 +44,7 @@ static inline uint64_t entry_mask(const masked_row *g, int e)
 static void suit_masked_row(const uint8_t *row, int base, masked_row *out)
 {
     out->v = row;
-    out->need = necessary_table + (size_t)(out->v - suit_table) / SH_ROW * SHAPE_MASKS;
+    out->need = mask_table + (size_t)(out->v - suit_table) / SH_ROW * SHAPE_MASKS;
     out->excess = out->need + 2 * SH_ROW;
 #if defined(__GNUC__)
     __builtin_prefetch(out->v); /* both are far apart in large tables: fetch every group's before reading one */

@@ -8,8 +8,8 @@
 #endif
 
 const uint8_t *suit_table;
-const uint8_t *necessary_table;
-static char *data_path;
+const uint8_t *mask_table;
+static char *masks_path; /* the data folder's masks.bin */
 
 /* The tables are read at random: on Linux, ask for huge pages so that a few
  * TLB entries cover them. Never freed while the module lives. */
@@ -51,18 +51,16 @@ static int unpack_masks(const uint8_t *file, size_t size, uint8_t *out)
     return excess == end ? 0 : -1;
 }
 
-int load_necessary(void)
+int load_masks(void)
 {
     static uint8_t *masks; /* kept across a failed read: a retry unpacks into it again */
-    if (necessary_table)
+    if (mask_table)
         return 0;
     if (!masks && !(masks = table_alloc((size_t)SUIT_SHAPES * SHAPE_MASKS))) {
         PyErr_NoMemory();
         return -1;
     }
-    char path[4096];
-    snprintf(path, sizeof path, "%s/masks.bin", data_path);
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(masks_path, "rb");
     long size = -1;
     if (f && fseek(f, 0, SEEK_END) == 0)
         size = ftell(f);
@@ -73,21 +71,23 @@ int load_necessary(void)
     if (f)
         fclose(f);
     if (!ok) {
-        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", path);
+        PyErr_Format(PyExc_RuntimeError, "cannot read %s: regenerate it with tools/gen_tables.c", masks_path);
         return -1;
     }
-    necessary_table = masks;
+    mask_table = masks;
     return 0;
 }
 
 int tables_set(PyObject *table, const char *path)
 {
-    PyMem_RawFree(data_path);
-    if (!(data_path = PyMem_RawMalloc(strlen(path) + 1))) {
+    static const char NAME[] = "/masks.bin";
+    PyMem_RawFree(masks_path);
+    if (!(masks_path = PyMem_RawMalloc(strlen(path) + sizeof NAME))) {
         PyErr_NoMemory();
         return -1;
     }
-    strcpy(data_path, path);
+    strcpy(masks_path, path);
+    strcat(masks_path, NAME);
     if (PyBytes_GET_SIZE(table) != (Py_ssize_t)SUIT_SHAPES * SH_ROW) {
         PyErr_SetString(PyExc_RuntimeError, "suits.bin has the wrong size: regenerate it with tools/gen_tables.c");
         return -1;
