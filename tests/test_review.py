@@ -20,7 +20,8 @@ import shanten
 from shanten import records
 from shanten._core import replay_round
 from shanten.review import review, write
-from shanten.review.analysis import KIT, _Gathered, _replay_table
+from shanten.review.analysis import KIT, NO_DECISIONS, FileReview, _Gathered, _replay_table
+from shanten.review import parquet
 from shanten.review import run as run_module
 from shanten.review.run import Collected, Totals, Writer, _in_order, _review, _unspool
 from shanten.review.schema import SCHEMA_VERSION
@@ -196,18 +197,58 @@ def test_a_pools_last_results_are_written_as_they_come(tmp_path: Path) -> None:
     chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
     # a window of 3 over 5 chunks: once the last chunk is handed out, the 2 results still awaited are closing
     results = list(_in_order(range(5), lambda review, item: review(item), lambda done: done, 3,
-                             lambda item: _review(chunk)))
+                             lambda item: _review(chunk, encode=True)))
     assert [result.closing for result in results] == [False, False, False, True, True]
     writer = Writer(str(tmp_path / "out"))
-    writer.add(results[0])  # far below a row group: kept
-    assert len(writer.pending["decisions"]) == 1
-    for result in results[3:]:  # written at once, with whatever was kept
+    writer.add(results[0])  # the decisions joined at once; the rounds, far below a row group, kept
+    assert len(writer.pending) == 1
+    for result in results[3:]:  # the rounds written at once, with whatever was kept
         writer.add(result)
-        assert writer.pending == {"decisions": [], "rounds": []}
+        assert writer.pending == []
     writer.close(Totals())
-    decisions = pq.ParquetFile(tmp_path / "out" / "decisions.parquet")
-    assert decisions.metadata.num_row_groups == 2
-    assert decisions.read().equals(pa.Table.from_batches([result.decisions for result in results[:1] + results[3:]]))
+    direct = _review(chunk)
+    for name, table, groups in (("decisions", direct.decisions, 3), ("rounds", direct.results, 2)):
+        written = pq.ParquetFile(tmp_path / "out" / f"{name}.parquet")
+        assert written.metadata.num_row_groups == groups, name
+        assert written.read().equals(pa.Table.from_batches([table] * 3).replace_schema_metadata(
+            written.schema_arrow.metadata)), name
+
+
+def test_a_worker_writing_parquet_encodes_its_decisions(tmp_path: Path) -> None:
+    chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
+    direct = _review(chunk)
+    encoded = _review(chunk, encode=True)
+    assert (encoded.decisions.num_rows, encoded.encoded.rows) == (0, direct.decisions.num_rows) == (0, 60)
+    assert encoded.decisions.schema == direct.decisions.schema and encoded.results.equals(direct.results)
+    part = pq.read_table(pa.BufferReader(encoded.encoded.data))
+    assert part.equals(pa.Table.from_batches([direct.decisions]))
+    assert part.schema.metadata == {b"shanten.review.schema": b"1"}
+    assert Writer(str(tmp_path / "out")).decisions.append(encoded.encoded)  # joined as it is, not encoded again
+    shutil.rmtree(next(tmp_path.iterdir()))
+    spooled = _review(chunk, spool=str(tmp_path), encode=True)
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".arrow", ".rounds"]  # the file as it is, and the rounds
+    sent = pickle.loads(pickle.dumps(spooled))
+    assert len(pickle.dumps(spooled)) < 20000 and sent.encoded is not None and sent.encoded.data == b""  # in the file
+    back = _unspool(sent)
+    assert back.encoded == encoded.encoded and back.results.equals(direct.results) and list(tmp_path.iterdir()) == []
+    assert back.decisions.num_rows == 0 and Totals().decisions == 0
+    totals = Totals()
+    totals.add(back)
+    assert totals.decisions == 60
+
+
+def test_decisions_encoded_with_another_schema_are_encoded_again(tmp_path: Path) -> None:
+    chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
+    direct = _review(chunk)
+    other = pa.BufferOutputStream()  # no version in its metadata, as from another writer: not joined as it is
+    pq.write_table(pa.Table.from_batches([direct.decisions]), other, compression="zstd")
+    writer = Writer(str(tmp_path / "out"))
+    writer.add(FileReview(decisions=NO_DECISIONS, encoded=parquet.part(other.getvalue().to_pybytes())))
+    writer.add(_review(chunk, encode=True))
+    writer.close(Totals())
+    written = pq.read_table(tmp_path / "out" / "decisions.parquet")
+    assert written.schema.metadata[b"shanten.review.schema"] == b"1"
+    assert written.equals(pa.Table.from_batches([direct.decisions] * 2).replace_schema_metadata(written.schema.metadata))
 
 
 def _maps(folder: Path) -> int:

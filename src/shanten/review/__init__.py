@@ -64,7 +64,7 @@ def write(paths: Sequence[str], out: str, *, workers: int = 1, dask: str | None 
     totals = Totals(skipped=skipped)
     writer = Writer(out, ev)
     try:
-        for result in results(sources, workers, dask, ev):
+        for result in results(sources, workers, dask, ev, encode=True):
             totals.add(result)
             writer.add(result)
             if progress is not None:

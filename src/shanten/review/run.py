@@ -31,6 +31,7 @@ import pyarrow.parquet as pq
 from .._core import load_tables
 from ..tiles import InvalidHandError
 from .analysis import FileReview, PlayerTotals, review_files
+from .parquet import JoinedFile, Part, ThriftError, part
 from .schema import DECISIONS, DECISIONS_VALUED, ERRORS, PLAYERS, ROUNDS, with_version
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log")
@@ -88,7 +89,7 @@ class Totals:
         self.games += result.games
         self.rounds += result.rounds
         self.failed_rounds += result.failed_rounds
-        self.decisions += result.decisions.num_rows
+        self.decisions += result.decisions.num_rows + (result.encoded.rows if result.encoded is not None else 0)
         for name, totals in result.players.items():
             self.players.setdefault(name, PlayerTotals()).add(totals)
 
@@ -104,6 +105,9 @@ class Totals:
 CHUNK_BYTES = 1 << 17
 """Files are reviewed in chunks of about this many bytes of record (a gzip file weighs
 GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each."""
+PART_BYTES = 12 << 17
+"""The chunks of a review written to Parquet: about 60,000 decisions, encoded where they are
+reviewed as one row group of decisions.parquet."""
 GZIP_WEIGHT = 6
 TAIL_CHUNKS = 4
 """With several workers, a chunk is at most 1/TAIL_CHUNKS of each worker's share of what is left
@@ -118,13 +122,13 @@ def _weight(source: str) -> int:
     return size * (GZIP_WEIGHT if source.endswith(".gz") else 1)
 
 
-def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | bytes]]:
-    """The sources in order, in chunks of about CHUNK_BYTES, smaller towards the end with several
+def chunks(sources: Sequence[str], workers: int = 1, size: int = CHUNK_BYTES) -> Iterator[list[str | bytes]]:
+    """The sources in order, in chunks of about ``size`` bytes, smaller towards the end with several
     workers; standard input read whole."""
     weights = [0 if source == STDIN else _weight(source) for source in sources]  # one stat a file
     left = sum(weights) if workers > 1 else 0
     chunk: list[str | bytes] = []
-    size = 0
+    filled = 0
     for source, weight in zip(sources, weights):
         if source == STDIN:
             loaded: str | bytes = sys.stdin.buffer.read()
@@ -133,25 +137,54 @@ def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | byte
         else:
             loaded = source
         chunk.append(loaded)
-        size += weight
-        if size >= (CHUNK_BYTES if workers <= 1 else
-                    max(CHUNK_BYTES // 8, min(CHUNK_BYTES, left // (TAIL_CHUNKS * workers)))):
+        filled += weight
+        if filled >= (size if workers <= 1 else max(CHUNK_BYTES // 8, min(size, left // (TAIL_CHUNKS * workers)))):
             yield chunk
-            left -= size
-            chunk, size = [], 0
+            left -= filled
+            chunk, filled = [], 0
     if chunk:
         yield chunk
 
 
-def _review(chunk: list[str | bytes], ev: bool = False, spool: str | None = None) -> FileReview:
+def _review(chunk: list[str | bytes], ev: bool = False, spool: str | None = None, encode: bool = False) -> FileReview:
     result = review_files(chunk)
     if ev:
         from .value import add_values  # shanten.ev loads only when values are asked for
 
         add_values(result, chunk)
+    if encode and result.decisions.num_rows:
+        result.encoded = _encode(result.decisions)
+        result.decisions = pa.RecordBatch.from_pylist([], result.decisions.schema)  # a slice pickles its buffers
     if spool is not None:
         _spool(result, spool)
     return result
+
+
+PLAIN = {"hand"}
+"""Columns written without a dictionary: nearly every value differs, so the writer would only build
+one, see it grow too large and write the values plainly after all (a tenth of the encoding)."""
+
+
+def _dictionary_columns(schema: pa.Schema) -> list[str]:
+    """The Parquet column paths of the fields not in PLAIN (a list's values: "name.list.element")."""
+    return [f"{f.name}.list.element" if pa.types.is_list(f.type) else f.name for f in schema if f.name not in PLAIN]
+
+
+ROW_GROUP = 1 << 16
+"""At most this many rows in a Parquet row group: the writer keeps every group's metadata until it
+closes (and readers read it all), so groups must not be as small as a chunk of the pool."""
+
+
+def _encode(decisions: pa.RecordBatch | pa.Table) -> Part:
+    """The decisions as a Parquet file, ready to be joined into decisions.parquet (``Writer``):
+    encoded where they were reviewed, so that the parent only copies bytes. On two cores, encoding
+    in the parent (0.5 µs a decision, and as much again reading the tables the workers left) came
+    out of the workers' time."""
+    sink = pa.BufferOutputStream()
+    table = pa.Table.from_batches([decisions]) if isinstance(decisions, pa.RecordBatch) else decisions
+    pq.write_table(table.replace_schema_metadata(with_version(table.schema).metadata), sink,
+                   use_dictionary=_dictionary_columns(table.schema), row_group_size=ROW_GROUP)
+    return part(sink.getvalue().to_pybytes())
 
 
 SHARED_MEMORY = "/dev/shm"
@@ -160,16 +193,19 @@ temporary folder."""
 
 
 def _spool(result: FileReview, folder: str) -> None:
-    """Leave the decisions and rounds in Arrow IPC files in ``folder``, for ``_unspool`` in the
-    parent. Through the pool's pipe (64 KB) they keep a worker waiting, several times a chunk, for
-    the busy parent to read them (and pyarrow pickles column by column): about 5% of its time. A
+    """Leave the decisions and rounds in Arrow IPC files in ``folder`` (the decisions as they are
+    when encoded), for ``_unspool`` in the parent. Through the pool's pipe (64 KB) they keep a
+    worker waiting, several times a chunk, for the busy parent to read them (and pyarrow pickles column by column): about 5% of its time. A
     file is written at once and read as fast as a pickle loads. Where it cannot be written (a
     full /dev/shm), the tables go through the pipe."""
     path = ""
     try:
         handle, path = tempfile.mkstemp(suffix=".arrow", dir=folder)
         os.close(handle)
-        for name, batch in (("", result.decisions), (".rounds", result.results)):
+        if result.encoded is not None:
+            with open(path, "wb") as file:
+                file.write(result.encoded.data)
+        for name, batch in (("", result.decisions), (".rounds", result.results))[result.encoded is not None:]:
             with pa.OSFile(path + name, "wb") as sink, pa.ipc.new_stream(sink, batch.schema) as stream:
                 stream.write_batch(batch)
     except OSError:  # no room (a small /dev/shm) or no folder: through the pipe, then
@@ -186,11 +222,17 @@ def _unspool(result: FileReview) -> FileReview:
     until they are used. The mapping outlives the file, which goes at once."""
     if result.spooled is not None:
         batches = []
-        for name in ("", ".rounds"):
+        for name in ("", ".rounds")[result.encoded is not None:]:
             with pa.memory_map(result.spooled + name) as source:
                 batches.append(pa.ipc.open_stream(source).read_next_batch())
             os.remove(result.spooled + name)
-        result.decisions, result.results = batches
+        if result.encoded is not None:
+            with open(result.spooled, "rb") as file:
+                result.encoded = result.encoded._replace(data=file.read())
+            os.remove(result.spooled)
+        else:
+            result.decisions = batches.pop(0)
+        result.results = batches[0]
         result.spooled, result.mapped = None, True
     return result
 
@@ -222,13 +264,14 @@ class Collected:
             self.mapped = 0
 
 
-def results(sources: Sequence[str], workers: int = 1, dask: str | None = None,
-            ev: bool = False) -> Iterator[FileReview]:
+def results(sources: Sequence[str], workers: int = 1, dask: str | None = None, ev: bool = False,
+            encode: bool = False) -> Iterator[FileReview]:
     """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
     process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes);
-    ``ev`` adds each decision's expected value."""
-    loaded = chunks(sources, workers if dask is None else max(workers, 2))
-    review = partial(_review, ev=ev)
+    ``ev`` adds each decision's expected value; ``encode`` returns the decisions as Parquet, in
+    chunks of PART_BYTES."""
+    loaded = chunks(sources, workers if dask is None else max(workers, 2), PART_BYTES if encode else CHUNK_BYTES)
+    review = partial(_review, ev=ev, encode=encode)
     if dask is not None:
         yield from _dask(loaded, workers, dask, review)
     elif workers <= 1:
@@ -276,25 +319,11 @@ def _dask(items: Iterable[list[str | bytes]], workers: int, address: str,
             cluster.close()
 
 
-PLAIN = {"hand"}
-"""Columns written without a dictionary: nearly every value differs, so the writer would only build
-one, see it grow too large and write the values plainly after all (a tenth of the encoding)."""
-
-
-def _dictionary_columns(schema: pa.Schema) -> list[str]:
-    """The Parquet column paths of the fields not in PLAIN (a list's values: "name.list.element")."""
-    return [f"{f.name}.list.element" if pa.types.is_list(f.type) else f.name for f in schema if f.name not in PLAIN]
-
-
-ROW_GROUP = 1 << 16
-"""Rows gathered before a Parquet row group is written: the writer keeps every group's
-metadata until it closes, so groups must not be as small as a chunk. A pool's last results
-(``closing``) are written one by one, as they come, so that the encoding after the last is short."""
-
-
 class Writer:
     """Parquet tables in a folder that appears whole or not at all: written beside it under a
-    temporary name, then swapped in."""
+    temporary name, then swapped in. The decisions come encoded (``_encode``) and are joined row
+    group by row group; the rounds are gathered into row groups of ROW_GROUP rows, but a pool's last
+    results (``closing``) are written as they come, so that little is left to encode after the last."""
 
     def __init__(self, out: str, ev: bool = False) -> None:
         self.out = os.path.abspath(out)
@@ -305,28 +334,38 @@ class Writer:
         os.umask(umask)
         os.chmod(self.folder, 0o777 & ~umask)  # a folder like any other, not mkdtemp's private one
         self.errors: list[tuple[str, str | None, str | None, str]] = []
-        self.streams = {name: pq.ParquetWriter(os.path.join(self.folder, f"{name}.parquet"), with_version(schema),
-                                               use_dictionary=_dictionary_columns(schema))
-                        for name, schema in (("decisions", DECISIONS_VALUED if ev else DECISIONS), ("rounds", ROUNDS))}
-        self.pending: dict[str, list[pa.RecordBatch]] = {name: [] for name in self.streams}
+        self.schema = with_version(DECISIONS_VALUED if ev else DECISIONS)
+        self.decisions = JoinedFile(os.path.join(self.folder, "decisions.parquet"),
+                                    _encode(self.schema.empty_table()).data)
+        self.rounds = pq.ParquetWriter(os.path.join(self.folder, "rounds.parquet"), with_version(ROUNDS),
+                                       use_dictionary=_dictionary_columns(ROUNDS))
+        self.pending: list[pa.RecordBatch] = []  # rounds
 
     def add(self, result: FileReview) -> None:
-        for name, batch in (("decisions", result.decisions), ("rounds", result.results)):
-            if batch.num_rows:
-                self.pending[name].append(batch)
-                if result.closing or sum(b.num_rows for b in self.pending[name]) >= ROW_GROUP:
-                    self._flush(name)
+        if result.encoded is not None:
+            self._join(result.encoded)
+        if result.decisions.num_rows:
+            self._join(_encode(result.decisions))
+        if result.results.num_rows:
+            self.pending.append(result.results)
+            if result.closing or sum(b.num_rows for b in self.pending) >= ROW_GROUP:
+                self._flush()
         self.errors.extend(result.errors)
 
-    def _flush(self, name: str) -> None:
-        if self.pending[name]:
-            self.streams[name].write_table(pa.Table.from_batches(self.pending[name]), row_group_size=ROW_GROUP)
-            self.pending[name] = []
+    def _join(self, encoded: Part) -> None:
+        if not self.decisions.append(encoded):  # another schema or pyarrow (a Dask worker's): encoded here, then
+            if not self.decisions.append(_encode(pq.read_table(pa.BufferReader(encoded.data)).cast(self.schema))):
+                raise ThriftError("a part of decisions.parquet cannot be joined: its schema differs")
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.rounds.write_table(pa.Table.from_batches(self.pending), row_group_size=ROW_GROUP)
+            self.pending = []
 
     def close(self, totals: Totals) -> None:
-        for name, stream in self.streams.items():
-            self._flush(name)
-            stream.close()
+        self._flush()
+        self.rounds.close()
+        self.decisions.close()
         pq.write_table(totals.players_table(), os.path.join(self.folder, "players.parquet"))
         pq.write_table(errors_table(self.errors), os.path.join(self.folder, "errors.parquet"))
         old = None
@@ -338,8 +377,8 @@ class Writer:
             shutil.rmtree(old)
 
     def abort(self) -> None:
-        for stream in self.streams.values():
-            stream.close()
+        self.rounds.close()
+        self.decisions.abort()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
