@@ -102,16 +102,16 @@ class Totals:
         return pa.Table.from_pylist(rows, with_version(PLAYERS))
 
 
-CHUNK_BYTES = 1 << 17
+CHUNK_BYTES = 1 << 19
 """Files are reviewed in chunks of about this many bytes of record (a gzip file weighs
-GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each."""
-PART_BYTES = 12 << 17
-"""The chunks of a review written to Parquet: about 60,000 decisions, encoded where they are
-reviewed as one row group of decisions.parquet."""
+GZIP_WEIGHT times its size; a chunk holds a file at least): one batch call each, about 20,000
+decisions. Written to Parquet, a chunk's decisions are one row group of decisions.parquet, so
+chunks must not be small (the footer grows with the groups); each costs the parent of a pool
+about 2 ms, and a worker's peak memory grows with it (15 MB more at 60,000 decisions)."""
 GZIP_WEIGHT = 6
-TAIL_CHUNKS = 4
+TAIL_CHUNKS, TAIL_BYTES = 4, 1 << 14
 """With several workers, a chunk is at most 1/TAIL_CHUNKS of each worker's share of what is left
-(and at least 1/8 of CHUNK_BYTES), so the last chunks are small and the workers end together."""
+(and at least TAIL_BYTES), so the last chunks are small and the workers end together."""
 
 
 def _weight(source: str) -> int:
@@ -122,8 +122,8 @@ def _weight(source: str) -> int:
     return size * (GZIP_WEIGHT if source.endswith(".gz") else 1)
 
 
-def chunks(sources: Sequence[str], workers: int = 1, size: int = CHUNK_BYTES) -> Iterator[list[str | bytes]]:
-    """The sources in order, in chunks of about ``size`` bytes, smaller towards the end with several
+def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | bytes]]:
+    """The sources in order, in chunks of about CHUNK_BYTES, smaller towards the end with several
     workers; standard input read whole."""
     weights = [0 if source == STDIN else _weight(source) for source in sources]  # one stat a file
     left = sum(weights) if workers > 1 else 0
@@ -138,7 +138,8 @@ def chunks(sources: Sequence[str], workers: int = 1, size: int = CHUNK_BYTES) ->
             loaded = source
         chunk.append(loaded)
         filled += weight
-        if filled >= (size if workers <= 1 else max(CHUNK_BYTES // 8, min(size, left // (TAIL_CHUNKS * workers)))):
+        if filled >= (CHUNK_BYTES if workers <= 1 else
+                      max(TAIL_BYTES, min(CHUNK_BYTES, left // (TAIL_CHUNKS * workers)))):
             yield chunk
             left -= filled
             chunk, filled = [], 0
@@ -268,9 +269,8 @@ def results(sources: Sequence[str], workers: int = 1, dask: str | None = None, e
             encode: bool = False) -> Iterator[FileReview]:
     """The review of the sources, chunk by chunk, in order: in this process (1 worker), on a local
     process pool, or on a Dask cluster ("local" starts a LocalCluster of ``workers`` processes);
-    ``ev`` adds each decision's expected value; ``encode`` returns the decisions as Parquet, in
-    chunks of PART_BYTES."""
-    loaded = chunks(sources, workers if dask is None else max(workers, 2), PART_BYTES if encode else CHUNK_BYTES)
+    ``ev`` adds each decision's expected value; ``encode`` returns the decisions as Parquet."""
+    loaded = chunks(sources, workers if dask is None else max(workers, 2))
     review = partial(_review, ev=ev, encode=encode)
     if dask is not None:
         yield from _dask(loaded, workers, dask, review)
