@@ -1,5 +1,6 @@
-"""Parquet files joined row group by row group (shanten.review.parquet): the footer codec is exact
-and the joined file reads back, by pyarrow, polars and DuckDB, as the parts' rows in order."""
+"""Parquet files joined row group by row group (shanten.review.parquet): the joined file reads
+back, by pyarrow, polars and DuckDB, as the parts' rows in order, and its footer, read field by
+field (tests/thrift.py), holds the parts' row groups with every byte offset moved."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pyarrow.parquet as pq
 import pytest
 
 from shanten.review import review
-from shanten.review.parquet import (BINARY, BYTE, DOUBLE, FALSE, I16, I32, I64, LIST, MAP, SET, STRUCT, TRUE, Field,
-                                    JoinedFile, ThriftError, footer, part, read_struct, write_struct)
+from shanten.review.parquet import JoinedFile, ThriftError, _skip, part
+
+from thrift import (BINARY, BYTE, DOUBLE, FALSE, I16, I32, I64, LIST, MAP, SET, STRUCT, TRUE, Field, footer,
+                     read_struct, with_footer, write_struct)
 
 DATA = Path(__file__).parent / "data" / "records"
 OPTIONS = {  # writer options whose footers differ: dictionaries, page indexes, an old format, another codec
@@ -39,7 +42,7 @@ def _file(table: pa.Table, **options: Any) -> bytes:
 
 
 @pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
-def test_pyarrows_footers_read_and_write_back_byte_for_byte(decisions: pa.Table, options: dict[str, Any]) -> None:
+def test_the_tests_thrift_codec_reads_pyarrows_footers_back_byte_for_byte(decisions: pa.Table, options: dict[str, Any]) -> None:
     data = _file(decisions, row_group_size=25, **options)
     fields, start = footer(data)
     assert [field[0] for field in fields][:4] == [1, 2, 3, 4]
@@ -83,14 +86,31 @@ def _random_struct(rng: random.Random, depth: int) -> list[Field]:
     return fields
 
 
-def test_any_struct_reads_back_as_written() -> None:
+def test_any_struct_is_skipped_whole() -> None:
     rng = random.Random(20261126)
     for case in range(300):
         fields = _random_struct(rng, 0)
         out = bytearray()
         write_struct(out, fields)
-        back, end = read_struct(bytes(out))
-        assert (back, end) == (fields, len(out)), f"seed 20261126, case {case}: {str(fields)[:1000]}"
+        assert read_struct(bytes(out)) == (fields, len(out))  # the tests' codec, too
+        assert _skip(bytes(out) + b"\xff", 0, STRUCT) == len(out), f"seed 20261126, case {case}: {str(fields)[:1000]}"
+
+
+OFFSETS = {"group": {5}, "chunk": {2, 4, 6}, "meta": {9, 10, 11, 14}}  # byte offsets, by struct (parquet.thrift)
+
+
+def _moved(fields: list[Field], by: int, where: str = "group") -> list[Field]:
+    """A row group's fields with every byte offset (but 0, none) moved by ``by``."""
+    moved = []
+    for number, kind, value in fields:
+        if number in OFFSETS[where] and value:
+            value += by
+        elif where == "group" and number == 1:
+            value = (value[0], [_moved(chunk, by, "chunk") for chunk in value[1]])
+        elif where == "chunk" and number == 3:
+            value = _moved(value, by, "meta")
+        moved.append([number, kind, value])
+    return moved
 
 
 @pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
@@ -102,6 +122,13 @@ def test_joined_parts_read_back_as_their_rows_in_order(decisions: pa.Table, opti
     for start, length in cuts:
         assert joined.append(part(_file(decisions.slice(start, length), row_group_size=20, **options)))
     joined.close()
+    joined_groups = footer(path.read_bytes())[0][3][2][1]
+    expected, at = [], 4
+    for start, length in cuts:
+        data = _file(decisions.slice(start, length), row_group_size=20, **options)
+        expected += [_moved(group, at - 4) for group in footer(data)[0][3][2][1]]  # its pages start at ``at``
+        at += footer(data)[1] - 4
+    assert joined_groups == expected
     metadata = pq.ParquetFile(path).metadata
     assert [metadata.row_group(i).num_rows for i in range(metadata.num_row_groups)] == [7, 0, 20, 20, 13]
     assert pq.read_table(path).equals(decisions)
@@ -136,18 +163,16 @@ def test_no_parts_leave_the_template(decisions: pa.Table, tmp_path: Path) -> Non
                                   b"XXXX\x00\x00\x00\x00\x00PAR1"])
 def test_what_is_not_a_parquet_file_is_refused(data: bytes) -> None:
     with pytest.raises(ThriftError):
-        footer(data)
+        part(data)
 
 
 def test_row_group_ordinals_are_numbered_through_the_joined_file(decisions: pa.Table, tmp_path: Path) -> None:
     # pyarrow writes no ordinals (RowGroup field 7), other writers do: a part is given them here
     data = _file(decisions, row_group_size=25)
-    fields, start = footer(data)
+    fields, _ = footer(data)
     for number, group in enumerate(fields[3][2][1]):
         group.append([7, I16, number])
-    out = bytearray()
-    write_struct(out, fields)
-    with_ordinals = data[:start] + bytes(out) + len(out).to_bytes(4, "little") + b"PAR1"
+    with_ordinals = with_footer(data, fields)
     path = tmp_path / "joined.parquet"
     joined = JoinedFile(str(path), _file(decisions.schema.empty_table()))
     assert joined.append(part(with_ordinals)) and joined.append(part(with_ordinals))

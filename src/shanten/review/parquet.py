@@ -1,11 +1,12 @@
 """One Parquet file made of the row groups of others, copied without decoding them.
 
-A review's workers encode their own decisions (``shanten.review.run.encode``): the parent, which
+A review's workers encode their own decisions (``shanten.review.run._encode``): the parent, which
 shares the machine's cores with them, then only copies bytes. pyarrow writes a file only from
-tables it encodes itself (a byte-copying rewriter is apache/arrow#47628, not in any release), so
-this module reads each part's footer, a Thrift struct in the compact protocol, where the part is
-written (``part``: a worker's time), and where it is joined only copies its pages and writes its
-row groups' byte offsets moved to where the pages land; then one footer for the whole file.
+tables it encodes itself (a byte-copying rewriter is apache/arrow#47628, in no release), so a
+part's footer, a Thrift struct in the compact protocol, is read where the part is written
+(``part``: a worker's time) for the byte offsets in its row groups; joining it copies its pages
+and its row groups' footer bytes with those offsets moved to where the pages land, and the file
+ends with one footer for all.
 
 >>> import os, tempfile
 >>> import pyarrow as pa, pyarrow.parquet as pq
@@ -25,21 +26,19 @@ row groups' byte offsets moved to where the pages land; then one footer for the 
 from __future__ import annotations
 
 import struct
-from typing import Any, BinaryIO, NamedTuple
+from collections.abc import Callable
+from typing import BinaryIO, NamedTuple
 
 MAGIC = b"PAR1"
 
 # Thrift compact protocol types
 TRUE, FALSE, BYTE, I16, I32, I64, DOUBLE, BINARY, LIST, SET, MAP, STRUCT = range(1, 13)
 
-Field = list[Any]  # [field id, compact type, value]; a struct is a list of fields
-
-# The footer's fields (parquet.thrift), by struct
+# The footer's fields (parquet.thrift): FileMetaData, RowGroup, ColumnChunk, ColumnMetaData
 FILE_NUM_ROWS, FILE_ROW_GROUPS = 3, 4
-ROW_GROUP_COLUMNS, ROW_GROUP_FILE_OFFSET, ROW_GROUP_ORDINAL = 1, 5, 7
-CHUNK_FILE_OFFSET, CHUNK_META_DATA, CHUNK_OFFSET_INDEX, CHUNK_COLUMN_INDEX = 2, 3, 4, 6
-META_OFFSETS = (9, 10, 11, 14)  # data, index, dictionary page; bloom filter
-SAME_IN_EVERY_PART = (1, 2, 5, 7)  # version, schema, key-value metadata (the Arrow schema), column orders
+GROUP_COLUMNS, GROUP_OFFSETS, GROUP_ORDINAL = 1, (5,), 7
+CHUNK_META_DATA, CHUNK_OFFSETS = 3, (2, 4, 6)  # the column's metadata; file offset, offset and column indexes
+META_OFFSETS = (9, 10, 11, 14)  # data, index and dictionary page; bloom filter
 
 
 class ThriftError(ValueError):
@@ -64,216 +63,182 @@ def _put_varint(out: bytearray, value: int) -> None:
     out.append(value)
 
 
-def _read_value(data: bytes, at: int, kind: int) -> tuple[Any, int]:
-    if kind in (TRUE, FALSE):  # in a collection: one byte
-        return data[at] == TRUE, at + 1
-    if kind == BYTE:
-        return data[at], at + 1
+def _list_header(data: bytes, at: int) -> tuple[int, int, int]:
+    """A list's (or set's) size, element type and where its elements start."""
+    size, element = data[at] >> 4, data[at] & 0x0F
+    if size == 15:
+        size, at = _varint(data, at + 1)
+        return size, element, at
+    return size, element, at + 1
+
+
+def _skip(data: bytes, at: int, kind: int) -> int:
+    """Where the value of ``kind`` at ``at`` ends."""
+    if kind in (TRUE, FALSE, BYTE):  # (a boolean takes a byte only in a collection)
+        return at + 1
     if kind in (I16, I32, I64):
-        value, at = _varint(data, at)
-        return value >> 1 ^ -(value & 1), at
+        while data[at] >= 0x80:
+            at += 1
+        return at + 1
     if kind == DOUBLE:
-        return data[at:at + 8], at + 8
+        return at + 8
     if kind == BINARY:
         size, at = _varint(data, at)
-        return data[at:at + size], at + size
+        return at + size
     if kind in (LIST, SET):
-        header = data[at]
-        at += 1
-        size, element = header >> 4, header & 0x0F
-        if size == 15:
-            size, at = _varint(data, at)
-        items = []
+        size, element, at = _list_header(data, at)
         for _ in range(size):
-            item, at = _read_value(data, at, element)
-            items.append(item)
-        return (element, items), at
+            at = _skip(data, at, element)
+        return at
     if kind == MAP:
         size, at = _varint(data, at)
-        types = data[at] if size else 0
-        at += bool(size)
-        pairs = []
-        for _ in range(size):
-            key, at = _read_value(data, at, types >> 4)
-            value, at = _read_value(data, at, types & 0x0F)
-            pairs.append((key, value))
-        return (types, pairs), at
+        if size:
+            types = data[at]
+            at += 1
+            for _ in range(size):
+                at = _skip(data, _skip(data, at, types >> 4), types & 0x0F)
+        return at
     if kind == STRUCT:
-        return read_struct(data, at)
+        return _walk(data, at, lambda number, kind, at: None)
     raise ThriftError(f"unknown Thrift type {kind} at byte {at}")
 
 
-def read_struct(data: bytes, at: int = 0) -> tuple[list[Field], int]:
-    """The struct at ``at`` in ``data`` and where it ends."""
-    fields: list[Field] = []
-    last = 0
+Visit = Callable[[int, int, int], "int | None"]
+"""Called with each field's number, type and where its value starts: where the value ends, or None
+to have it skipped."""
+
+
+def _walk(data: bytes, at: int, visit: Visit) -> int:
+    """Visit each field of the struct at ``at``; where the struct ends."""
+    number = 0
     while True:
         header = data[at]
         at += 1
         if header == 0:
-            return fields, at
-        kind, delta = header & 0x0F, header >> 4
-        if delta:
-            last += delta
+            return at
+        kind = header & 0x0F
+        if header >> 4:
+            number += header >> 4
         else:
-            last, at = _read_value(data, at, I16)
+            number, at = _varint(data, at)
+            number = number >> 1 ^ -(number & 1)
         if kind in (TRUE, FALSE):  # a boolean field's value is its type
-            fields.append([last, kind, kind == TRUE])
             continue
-        value, at = _read_value(data, at, kind)
-        fields.append([last, kind, value])
-
-
-class Offset(int):
-    """A value left out of a serialized struct, to be written where the struct is joined
-    (``write_struct``'s ``cuts``): a byte offset from the end of the file's magic, or, negative,
-    ``-1 - n`` for the part's row group ``n``'s ordinal."""
-
-
-class Raw(bytes):
-    """A value already serialized."""
-
-
-def _write_value(out: bytearray, kind: int, value: Any, cuts: list[tuple[int, int]] | None) -> None:
-    if isinstance(value, Raw):
-        out += value
-    elif kind in (TRUE, FALSE):
-        out.append(TRUE if value else FALSE)
-    elif kind == BYTE:
-        out.append(value)
-    elif kind in (I16, I32, I64):
-        if cuts is not None and type(value) is Offset:
-            cuts.append((len(out), value))
-        else:
-            _put_varint(out, value << 1 ^ value >> 63)  # zigzag
-    elif kind in (DOUBLE, BINARY):
-        if kind == BINARY:
-            _put_varint(out, len(value))
-        out += value
-    elif kind in (LIST, SET):
-        element, items = value
-        if len(items) < 15:
-            out.append(len(items) << 4 | element)
-        else:
-            out.append(0xF0 | element)
-            _put_varint(out, len(items))
-        for item in items:
-            _write_value(out, element, item, cuts)
-    elif kind == MAP:
-        types, pairs = value
-        _put_varint(out, len(pairs))
-        if pairs:
-            out.append(types)
-        for key, item in pairs:
-            _write_value(out, types >> 4, key, cuts)
-            _write_value(out, types & 0x0F, item, cuts)
-    else:
-        write_struct(out, value, cuts)
-
-
-def write_struct(out: bytearray, fields: list[Field], cuts: list[tuple[int, int]] | None = None) -> None:
-    """Append ``fields`` as a compact-protocol struct to ``out``; with ``cuts``, each ``Offset``
-    value is left out, and where it belongs and the value are appended to ``cuts``."""
-    last = 0
-    for number, kind, value in fields:
-        header_kind = (TRUE if value else FALSE) if kind in (TRUE, FALSE) else kind
-        if 0 < number - last <= 15:
-            out.append((number - last) << 4 | header_kind)
-        else:
-            out.append(header_kind)
-            _write_value(out, I16, number, None)
-        last = number
-        if kind not in (TRUE, FALSE):
-            _write_value(out, kind, value, cuts)
-    out.append(0)
-
-
-def _field(fields: list[Field], number: int) -> Field | None:
-    return next((field for field in fields if field[0] == number), None)
-
-
-def _value(fields: list[Field], number: int) -> Any:
-    """The value of a field the format requires."""
-    field = _field(fields, number)
-    if field is None:
-        raise ThriftError(f"the Parquet footer lacks a required field ({number})")
-    return field[2]
-
-
-def _mark(fields: list[Field], numbers: tuple[int, ...]) -> None:
-    """Mark the byte offsets among ``fields`` as ``Offset``, from the end of the magic (0 is no
-    offset: the file starts with its magic)."""
-    for field in fields:
-        if field[0] in numbers and field[2]:
-            field[2] = Offset(field[2] - len(MAGIC))
-
-
-def footer(data: bytes) -> tuple[list[Field], int]:
-    """A Parquet file's footer (its FileMetaData) and where it starts."""
-    if len(data) < 12 or data[:4] != MAGIC or data[-4:] != MAGIC:
-        raise ThriftError("not a Parquet file")
-    size = struct.unpack("<I", data[-8:-4])[0]
-    start = len(data) - 8 - size
-    try:
-        if start < len(MAGIC):
-            raise IndexError
-        fields, end = read_struct(data, start)
-    except IndexError:
-        raise ThriftError("the Parquet footer runs past its bounds") from None
-    if end != len(data) - 8:
-        raise ThriftError("the Parquet footer does not end where its length says")
-    return fields, start
+        end = visit(number, kind, at)
+        at = _skip(data, at, kind) if end is None else end
 
 
 class Part(NamedTuple):
-    """A Parquet file made ready to be joined (``part``): the work of reading its footer is done
-    where the file was written, so that joining it only copies bytes."""
+    """A Parquet file made ready to be joined (``part``): its footer read where it was written,
+    so that joining it only copies bytes."""
 
     data: bytes  # the whole file
     end: int  # where its pages end (its footer starts)
     rows: int
     groups: int
-    common: bytes  # the fields every part must share, serialized
-    pieces: list[bytes]  # its row groups serialized, cut at each ``Offset``, whose values ``offsets`` holds
-    offsets: list[int]
+    common: bytes  # the footer less its rows and row groups, which every part must share with the template
+    pieces: list[bytes]  # its row groups in the footer's bytes, cut at each value ``values`` holds
+    values: list[int]  # a byte offset from the end of the magic, or -1 - n for the ordinal of its row group n
+
+
+class _Footer(NamedTuple):
+    start: int
+    rows: tuple[int, int]  # where field 3 (the number of rows) starts and ends, header included
+    groups: tuple[int, int, int]  # where field 4 (the row groups) starts, its groups start, it ends
+    cuts: list[tuple[int, int, int]]  # each value to move: where it starts, ends, and the value
+
+
+def _footer(data: bytes) -> _Footer:
+    """Where a Parquet file's footer starts, and where its rows, row groups and offsets lie in it."""
+    if len(data) < 12 or data[:4] != MAGIC or data[-4:] != MAGIC:
+        raise ThriftError("not a Parquet file")
+    start = len(data) - 8 - struct.unpack("<I", data[-8:-4])[0]
+    cuts: list[tuple[int, int, int]] = []
+    groups = 0
+
+    def offsets(numbers: tuple[int, ...]) -> Visit:
+        def visit(number: int, kind: int, at: int) -> int | None:
+            if number not in numbers or kind != I64:
+                return None
+            value, end = _varint(data, at)
+            if value:  # 0 is no offset: the file starts with its magic
+                cuts.append((at, end, (value >> 1 ^ -(value & 1)) - len(MAGIC)))
+            return end
+        return visit
+
+    meta, chunk_offsets = offsets(META_OFFSETS), offsets(CHUNK_OFFSETS)
+
+    def chunk(number: int, kind: int, at: int) -> int | None:
+        return _walk(data, at, meta) if number == CHUNK_META_DATA and kind == STRUCT else chunk_offsets(number, kind, at)
+
+    group_offsets = offsets(GROUP_OFFSETS)
+
+    def group(number: int, kind: int, at: int) -> int | None:
+        if number == GROUP_COLUMNS and kind == LIST:
+            size, _, at = _list_header(data, at)
+            for _ in range(size):
+                at = _walk(data, at, chunk)
+            return at
+        if number == GROUP_ORDINAL and kind == I16:
+            end = _skip(data, at, kind)
+            cuts.append((at, end, -1 - groups))
+            return end
+        return group_offsets(number, kind, at)
+
+    fields: dict[int, tuple[int, int, int]] = {}  # where each field of interest starts, its value starts, ends
+
+    def file(number: int, kind: int, at: int) -> int | None:
+        nonlocal groups
+        header = at - 1
+        if number == FILE_ROW_GROUPS and kind == LIST:
+            size, _, at = _list_header(data, at)
+            first = at
+            for groups in range(size):
+                at = _walk(data, at, group)
+            fields[number] = (header, first, at)
+            groups = size
+            return at
+        if number == FILE_NUM_ROWS and kind == I64:
+            end = _skip(data, at, kind)
+            fields[number] = (header, at, end)
+            return end
+        return None
+
+    try:
+        if start < len(MAGIC) or _walk(data, start, file) != len(data) - 8:
+            raise ThriftError("the Parquet footer does not end where its length says")
+    except IndexError:
+        raise ThriftError("the Parquet footer runs past its bounds") from None
+    if set(fields) != {FILE_NUM_ROWS, FILE_ROW_GROUPS} or fields[FILE_NUM_ROWS][2] != fields[FILE_ROW_GROUPS][0]:
+        raise ThriftError("the Parquet footer's rows and row groups are not side by side")
+    if data[fields[FILE_NUM_ROWS][0]] != (FILE_NUM_ROWS - 2) << 4 | I64 or data[fields[FILE_ROW_GROUPS][0]] != 0x10 | LIST:
+        raise ThriftError("the Parquet footer's fields are not numbered 2, 3, 4")
+    rows = fields[FILE_NUM_ROWS]
+    return _Footer(start, (rows[0], rows[2]), fields[FILE_ROW_GROUPS], cuts)
 
 
 def part(data: bytes) -> Part:
     """``data``, a whole Parquet file, ready to be joined."""
-    fields, end = footer(data)
-    groups = _value(fields, FILE_ROW_GROUPS)[1]
-    for number, group in enumerate(groups):
-        _mark(group, (ROW_GROUP_FILE_OFFSET,))
-        ordinal = _field(group, ROW_GROUP_ORDINAL)
-        if ordinal is not None:  # numbered through the joined file
-            ordinal[2] = Offset(-1 - number)
-        for chunk in _value(group, ROW_GROUP_COLUMNS)[1]:
-            _mark(chunk, (CHUNK_FILE_OFFSET, CHUNK_OFFSET_INDEX, CHUNK_COLUMN_INDEX))
-            meta = _field(chunk, CHUNK_META_DATA)
-            if meta is not None:
-                _mark(meta[2], META_OFFSETS)
-    serialized = bytearray()
-    cuts: list[tuple[int, int]] = []
-    for group in groups:
-        write_struct(serialized, group, cuts)
-    ends = [at for at, _ in cuts] + [len(serialized)]
-    pieces = [bytes(serialized[a:b]) for a, b in zip([0] + ends, ends)]
-    common = bytearray()
-    write_struct(common, [field for field in fields if field[0] in SAME_IN_EVERY_PART])
-    return Part(data, end, _value(fields, FILE_NUM_ROWS), len(groups), bytes(common), pieces,
-                [value for _, value in cuts])
+    found = _footer(data)
+    rows_at, groups_at = found.rows, found.groups
+    rows, _ = _varint(data, rows_at[0] + 1)
+    ends = [start for start, _, _ in found.cuts] + [groups_at[2]]
+    pieces = [data[start:end] for start, end in zip([groups_at[1]] + [end for _, end, _ in found.cuts], ends)]
+    common = data[found.start:rows_at[0]] + data[groups_at[2]:-8]
+    size, _, _ = _list_header(data, groups_at[0] + 1)
+    return Part(data, found.start, rows >> 1, size, common, pieces, [value for _, _, value in found.cuts])
 
 
 class JoinedFile:
-    """A Parquet file written part by part: each part is a whole Parquet file whose schema and
-    key-value metadata equal the template's (an empty file written with the same schema and
-    options); its row groups are copied as they are, in order."""
+    """A Parquet file written part by part: each part is a whole Parquet file whose footer, less
+    its rows and row groups, equals the template's (an empty file written with the same schema
+    and options); its row groups are copied as they are, in order."""
 
     def __init__(self, path: str, template: bytes) -> None:
         self.template = template
-        fields, _ = footer(template)
         self.common = part(template).common
-        self.head = [field for field in fields if field[0] not in (FILE_NUM_ROWS, FILE_ROW_GROUPS)]
+        found = _footer(template)
+        self.head, self.tail = template[found.start:found.rows[0]], template[found.groups[2]:-8]
         self.row_groups = bytearray()
         self.groups = self.rows = 0
         self.file: BinaryIO = open(path, "wb")
@@ -281,15 +246,15 @@ class JoinedFile:
 
     def append(self, part: Part) -> bool:
         """Copy the part's pages to the end of the file and keep its row groups, their offsets
-        moved there; False (and nothing copied) when its schema or metadata differ from the
-        template's, as from another pyarrow version."""
+        moved there; False (and nothing copied) when its footer differs from the template's in
+        more than its rows and row groups, as from another schema or pyarrow."""
         if part.common != self.common:
             return False
         start = self.file.tell()
         out = self.row_groups
-        for piece, value in zip(part.pieces, part.offsets):
+        for piece, value in zip(part.pieces, part.values):
             out += piece
-            _put_varint(out, 2 * (start + value if value >= 0 else self.groups - 1 - value))  # zigzag, >= 0
+            _put_varint(out, 2 * (start + value if value >= 0 else self.groups - 1 - value))  # zigzag of a value >= 0
         out += part.pieces[-1]
         self.file.write(memoryview(part.data)[len(MAGIC):part.end])
         self.groups += part.groups
@@ -304,16 +269,18 @@ class JoinedFile:
                 self.file.write(self.template)
                 self.file.truncate()
                 return
-            header = bytearray()
+            footer = bytearray(self.head)
+            footer.append((FILE_NUM_ROWS - 2) << 4 | I64)
+            _put_varint(footer, 2 * self.rows)
+            footer.append(0x10 | LIST)
             if self.groups < 15:
-                header.append(self.groups << 4 | STRUCT)
+                footer.append(self.groups << 4 | STRUCT)
             else:
-                header.append(0xF0 | STRUCT)
-                _put_varint(header, self.groups)
-            fields = self.head + [[FILE_NUM_ROWS, I64, self.rows], [FILE_ROW_GROUPS, LIST, Raw(header + self.row_groups)]]
-            out = bytearray()
-            write_struct(out, sorted(fields, key=lambda field: field[0]))
-            self.file.write(out + struct.pack("<I", len(out)) + MAGIC)
+                footer.append(0xF0 | STRUCT)
+                _put_varint(footer, self.groups)
+            footer += self.row_groups
+            footer += self.tail
+            self.file.write(footer + struct.pack("<I", len(footer)) + MAGIC)
 
     def abort(self) -> None:
         self.file.close()
