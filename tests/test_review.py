@@ -149,6 +149,9 @@ def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp
     dictionary = {group.column(i).path_in_schema for i in range(group.num_columns)
                   if "RLE_DICTIONARY" in group.column(i).encodings}
     assert {"game", "player", "discard", "best_discards.list.element"} <= dictionary and "hand" not in dictionary
+    statistics = {group.column(i).path_in_schema for i in range(group.num_columns) if group.column(i).is_stats_set}
+    assert {"game", "turn", "ukeire", "ukeire_lost"} <= statistics
+    assert not {"hand", "best_discards.list.element"} & statistics
 
 
 def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:

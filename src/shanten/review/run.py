@@ -164,6 +164,9 @@ def _review(chunk: list[str | bytes], ev: bool = False, spool: str | None = None
 PLAIN = {"hand"}
 """Columns written without a dictionary: nearly every value differs, so the writer would only build
 one, see it grow too large and write the values plainly after all (a tenth of the encoding)."""
+NO_STATISTICS = {"hand", "best_discards"}
+"""Columns without minimum and maximum: the notation's order means nothing (and they were an eighth
+of the encoding)."""
 
 
 def _dictionary_columns(schema: pa.Schema) -> list[str]:
@@ -184,7 +187,8 @@ def _encode(decisions: pa.RecordBatch | pa.Table) -> Part:
     sink = pa.BufferOutputStream()
     table = pa.Table.from_batches([decisions]) if isinstance(decisions, pa.RecordBatch) else decisions
     pq.write_table(table.replace_schema_metadata(with_version(table.schema).metadata), sink,
-                   use_dictionary=_dictionary_columns(table.schema), row_group_size=ROW_GROUP)
+                   use_dictionary=_dictionary_columns(table.schema), row_group_size=ROW_GROUP,
+                   write_statistics=[name for name in table.column_names if name not in NO_STATISTICS])
     return part(sink.getvalue().to_pybytes())
 
 
