@@ -8,6 +8,7 @@ import json
 import math
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -111,6 +112,18 @@ def test_bad_input_is_one_line(hand: str, kwargs: dict[str, object], message: st
     with pytest.raises(InvalidHandError) as info:
         expected(hand, **kwargs)  # type: ignore[arg-type]
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_calls_from_several_threads_give_the_same_values() -> None:
+    # the engine runs without the GIL and keeps its memory blocks from call to call, shared by threads
+    hands = ["99m222405p44s1127z", "234777p340s56677z", "11246m2447p667s15z", "123m456p789s11z22z"]
+    alone = {hand: [(row.tile, row.win.tolist(), row.score.tolist()) for row in expected(hand)] for hand in hands}
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            together = pool.map(lambda hand: (hand, [(row.tile, row.win.tolist(), row.score.tolist())
+                                                     for row in expected(hand)]), hands * 3)
+            for hand, rows in together:
+                assert rows == alone[hand], hand
 
 
 def test_a_search_past_its_bound_stops() -> None:
