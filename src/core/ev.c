@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blocks.h"
 #include "ev.h"
 #include "ev_win.h"
 #include "queries.h"
@@ -99,7 +98,7 @@ static int grow(void **v, int *cap, int need, size_t size)
     int cap2 = *cap ? *cap : 1024;
     while (cap2 < need)
         cap2 *= 4; /* few copies: a search grows by orders of magnitude with the shanten */
-    void *p = blocks_resize(*v, (size_t)cap2 * size);
+    void *p = realloc(*v, (size_t)cap2 * size);
     if (!p)
         return -1;
     *v = p;
@@ -112,7 +111,7 @@ static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 32) | 1u; }
 static int slots_grow(ev_nodes *t, size_t initial)
 {
     const size_t cap = t->mask ? 2 * (t->mask + 1) : initial;
-    ev_slot *s = blocks_zalloc(cap * sizeof *s);
+    ev_slot *s = calloc(cap, sizeof *s);
     if (!s)
         return -1;
     for (int i = 0; i < t->n; i++) {
@@ -122,7 +121,7 @@ static int slots_grow(ev_nodes *t, size_t initial)
             j = (j + 1) & (cap - 1);
         s[j] = (ev_slot){key_tag(h), i};
     }
-    blocks_free(t->slots);
+    free(t->slots);
     t->slots = s;
     t->mask = cap - 1;
     return 0;
@@ -420,10 +419,10 @@ static int expand_discard(ev_graph *g, int i)
  * met from both of its ends. Returns each node's start in l->v, or NULL. */
 static int32_t *group(ev_links *l, int nodes, int targets)
 {
-    int32_t *start = blocks_zalloc(((size_t)nodes + 1) * sizeof *start), *seen = blocks_alloc(sizeof *seen * ((size_t)targets + 1));
-    ev_link *out = blocks_alloc(sizeof *out * ((size_t)l->n + 1));
+    int32_t *start = calloc((size_t)nodes + 1, sizeof *start), *seen = malloc(sizeof *seen * ((size_t)targets + 1));
+    ev_link *out = malloc(sizeof *out * ((size_t)l->n + 1));
     if (!start || !seen || !out) {
-        blocks_free(start), blocks_free(seen), blocks_free(out);
+        free(start), free(seen), free(out);
         return NULL;
     }
     for (int i = 0; i < l->n; i++)
@@ -451,8 +450,8 @@ static int32_t *group(ev_links *l, int nodes, int targets)
         }
     }
     start[nodes] = n;
-    blocks_free(seen);
-    blocks_free(l->v);
+    free(seen);
+    free(l->v);
     l->v = out;
     l->n = l->cap = n;
     return start;
@@ -463,7 +462,7 @@ static int32_t *group(ev_links *l, int nodes, int targets)
 static int depths(ev_graph *g, int root, int fourteen, const int32_t *edge_start, const int32_t *option_start)
 {
     const int nd = g->draw.n, nx = g->discard.n;
-    int32_t *queue = blocks_alloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
+    int32_t *queue = malloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
     if (!queue)
         return -1;
     int head = nd + nx + 1, tail = head;
@@ -492,7 +491,7 @@ static int depths(ev_graph *g, int root, int fourteen, const int32_t *edge_start
             }
         }
     }
-    blocks_free(queue);
+    free(queue);
     return 0;
 }
 
@@ -551,25 +550,23 @@ typedef struct {
 
 static void flat_free(ev_flat *f)
 {
-    void *blocks[] = {f->start, f->to, f->weight, f->win_start, f->win_to, f->win_weight, f->win, f->drawn,
-                      f->opt_start, f->opt};
-    for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++)
-        blocks_free(blocks[i]);
+    free(f->start), free(f->to), free(f->weight), free(f->win_start), free(f->win_to), free(f->win_weight);
+    free(f->win), free(f->drawn), free(f->opt_start), free(f->opt);
 }
 
 static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, ev_flat *f)
 {
     const int nd = g->draw.n, nx = g->discard.n, ne = g->edges.n, no = g->options.n;
-    f->start = blocks_alloc(sizeof(int32_t) * (nd + 1));
-    f->win_start = blocks_alloc(sizeof(int32_t) * (nd + 1));
-    f->to = blocks_alloc(sizeof(int32_t) * (ne + 1));
-    f->weight = blocks_alloc(sizeof(double) * (ne + 1));
-    f->win_to = blocks_alloc(sizeof(int32_t) * (ne + 1));
-    f->win_weight = blocks_alloc(sizeof(double) * (ne + 1));
-    f->win = blocks_alloc(sizeof(ev_win *) * (ne + 1));
-    f->drawn = blocks_alloc(sizeof(double) * (nd + 1));
-    f->opt_start = blocks_alloc(sizeof(int32_t) * (nx + 1));
-    f->opt = blocks_alloc(sizeof(int32_t) * (no + 1));
+    f->start = malloc(sizeof(int32_t) * (nd + 1));
+    f->win_start = malloc(sizeof(int32_t) * (nd + 1));
+    f->to = malloc(sizeof(int32_t) * (ne + 1));
+    f->weight = malloc(sizeof(double) * (ne + 1));
+    f->win_to = malloc(sizeof(int32_t) * (ne + 1));
+    f->win_weight = malloc(sizeof(double) * (ne + 1));
+    f->win = malloc(sizeof(ev_win *) * (ne + 1));
+    f->drawn = malloc(sizeof(double) * (nd + 1));
+    f->opt_start = malloc(sizeof(int32_t) * (nx + 1));
+    f->opt = malloc(sizeof(int32_t) * (no + 1));
     if (!f->start || !f->win_start || !f->to || !f->weight || !f->win_to || !f->win_weight || !f->win ||
         !f->drawn || !f->opt_start || !f->opt)
         return -1;
@@ -603,7 +600,7 @@ typedef struct {
 
 static int classes_alloc(ev_classes *c, int nd, int nx)
 {
-    c->base = blocks_zalloc(((size_t)2 * (nd + nx) * EV_CLASSES + 1) * sizeof(double));
+    c->base = calloc((size_t)2 * (nd + nx) * EV_CLASSES + 1, sizeof(double));
     if (!c->base)
         return -1;
     c->d_now = c->base, c->d_next = c->base + (size_t)nd * EV_CLASSES;
@@ -657,11 +654,10 @@ static void explain_choice(const ev_flat *f, int x, int obj, const ev_value *d_n
 
 void ev_export_free(ev_export *e)
 {
-    void *blocks[] = {e->draw_hands, e->draw_states, e->discard_hands, e->draw_values, e->discard_values,
-                      e->option_start, e->options, e->option_tiles, e->edge_start, e->edge_to, e->edge_tiles,
-                      e->edge_weights, e->edge_wins, e->edge_lasts, e->draw_stays};
-    for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++)
-        blocks_free(blocks[i]);
+    free(e->draw_hands), free(e->draw_states), free(e->discard_hands), free(e->draw_values);
+    free(e->discard_values), free(e->option_start), free(e->options), free(e->option_tiles);
+    free(e->edge_start), free(e->edge_to), free(e->edge_tiles), free(e->edge_weights), free(e->edge_wins);
+    free(e->edge_lasts), free(e->draw_stays);
     memset(e, 0, sizeof *e);
 }
 
@@ -671,21 +667,21 @@ static int export_graph(const ev_graph *g, const int32_t *edge_start, const int3
 {
     const int nd = g->draw.n, nx = g->discard.n, no = option_start[nx], ne = edge_start[nd];
     e->nd = nd, e->nx = nx;
-    e->draw_hands = blocks_alloc((size_t)nd * EV_IDS + 1);
-    e->draw_states = blocks_alloc((size_t)nd + 1);
-    e->discard_hands = blocks_alloc((size_t)nx * EV_IDS + 1);
-    e->draw_values = blocks_alloc(sizeof(double) * EV_VALUES * (size_t)turns * nd + 1);
-    e->discard_values = blocks_alloc(sizeof(double) * EV_VALUES * (size_t)turns * nx + 1);
-    e->option_start = blocks_alloc(sizeof(int32_t) * ((size_t)nx + 1));
-    e->options = blocks_alloc(sizeof(int32_t) * ((size_t)no + 1));
-    e->option_tiles = blocks_alloc((size_t)no + 1);
-    e->edge_start = blocks_alloc(sizeof(int32_t) * ((size_t)nd + 1));
-    e->edge_to = blocks_alloc(sizeof(int32_t) * ((size_t)ne + 1));
-    e->edge_tiles = blocks_alloc((size_t)ne + 1);
-    e->edge_weights = blocks_alloc((size_t)ne + 1);
-    e->edge_wins = blocks_alloc(sizeof(double) * ((size_t)ne + 1));
-    e->edge_lasts = blocks_alloc(sizeof(double) * ((size_t)ne + 1));
-    e->draw_stays = blocks_alloc(sizeof(int32_t) * ((size_t)nd + 1));
+    e->draw_hands = malloc((size_t)nd * EV_IDS + 1);
+    e->draw_states = malloc((size_t)nd + 1);
+    e->discard_hands = malloc((size_t)nx * EV_IDS + 1);
+    e->draw_values = malloc(sizeof(double) * EV_VALUES * (size_t)turns * nd + 1);
+    e->discard_values = malloc(sizeof(double) * EV_VALUES * (size_t)turns * nx + 1);
+    e->option_start = malloc(sizeof(int32_t) * ((size_t)nx + 1));
+    e->options = malloc(sizeof(int32_t) * ((size_t)no + 1));
+    e->option_tiles = malloc((size_t)no + 1);
+    e->edge_start = malloc(sizeof(int32_t) * ((size_t)nd + 1));
+    e->edge_to = malloc(sizeof(int32_t) * ((size_t)ne + 1));
+    e->edge_tiles = malloc((size_t)ne + 1);
+    e->edge_weights = malloc((size_t)ne + 1);
+    e->edge_wins = malloc(sizeof(double) * ((size_t)ne + 1));
+    e->edge_lasts = malloc(sizeof(double) * ((size_t)ne + 1));
+    e->draw_stays = malloc(sizeof(int32_t) * ((size_t)nd + 1));
     if (!e->edge_lasts || !e->draw_stays ||!e->draw_hands || !e->draw_states || !e->discard_hands || !e->draw_values || !e->discard_values ||
         !e->option_start || !e->options || !e->option_tiles || !e->edge_start || !e->edge_to || !e->edge_tiles ||
         !e->edge_weights || !e->edge_wins)
@@ -756,7 +752,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     edge_start = group(&g.edges, nd, nx);
     option_start = group(&g.options, nx, nd);
     /* four layers: draw and discard nodes at this turn and the next */
-    layer = blocks_alloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
+    layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
     if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0 ||
         depths(&g, root, fourteen, edge_start, option_start) < 0 ||
         (export && export_graph(&g, edge_start, option_start, cfg->draws + 1, export) < 0))
@@ -883,16 +879,16 @@ done:
     if (export && result < 0)
         ev_export_free(export);
     flat_free(&f);
-    blocks_free(layer);
-    blocks_free(ch->base);
-    blocks_free(edge_start);
-    blocks_free(option_start);
-    blocks_free(g.draw.v);
-    blocks_free(g.discard.v);
-    blocks_free(g.draw.slots);
-    blocks_free(g.discard.slots);
-    blocks_free(g.edges.v);
-    blocks_free(g.options.v);
-    blocks_free(g.wins);
+    free(layer);
+    free(ch->base);
+    free(edge_start);
+    free(option_start);
+    free(g.draw.v);
+    free(g.discard.v);
+    free(g.draw.slots);
+    free(g.discard.slots);
+    free(g.edges.v);
+    free(g.options.v);
+    free(g.wins);
     return result;
 }

@@ -59,7 +59,7 @@ typedef struct {
 } ev_row;
 
 /* The whole graph with every node's values at every turn (NaN before a node can be reached),
- * for explanations and the policy's replay; arrays from blocks_alloc, freed by ev_export_free. */
+ * for explanations and the policy's replay; arrays malloc'ed, freed by ev_export_free. */
 typedef struct {
     int nd, nx;
     uint8_t *draw_hands, *draw_states; /* nd x EV_IDS, nd */
