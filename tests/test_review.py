@@ -4,6 +4,7 @@ bad files, the Parquet output, process pool and Dask alike, and the command line
 from __future__ import annotations
 
 import gzip
+import multiprocessing
 import os
 import pickle
 import random
@@ -154,7 +155,8 @@ def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp
     assert not {"hand", "best_discards.list.element"} & statistics
 
 
-def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path, workers: int) -> None:
     out = tmp_path / "out"
     write([str(DATA / "short.mjlog")], str(out))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
@@ -163,9 +165,10 @@ def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        write([str(DATA)], str(out), progress=interrupt)
+        write([str(DATA), str(DATA / "short.json")], str(out), workers=workers, progress=interrupt)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no half-written folder left beside it
+    assert not multiprocessing.active_children()  # a pool's workers are gone
 
 
 def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Path, tmp_path: Path) -> None:
