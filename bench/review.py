@@ -334,6 +334,8 @@ def _peak_child(kind: str, paths: list[str], workers: int, queue: Any) -> None:
             write(paths, os.path.join(folder, "out"), workers=workers)
     elif kind == "review":
         review(paths, workers=workers)
+    for child in multiprocessing.active_children():  # a pool's workers exit on their own: counted once reaped
+        child.join()
     unit = 1 if sys.platform == "darwin" else 1024
     queue.put((_own_peak_mb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * unit / 1e6))
 
