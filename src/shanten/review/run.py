@@ -200,9 +200,9 @@ temporary folder."""
 def _spool(result: FileReview, folder: str) -> None:
     """Leave the decisions and rounds in Arrow IPC files in ``folder`` (the decisions as they are
     when encoded), for ``_unspool`` in the parent. Through the pool's pipe (64 KB) they keep a
-    worker waiting, several times a chunk, for the busy parent to read them (and pyarrow pickles column by column): about 5% of its time. A
-    file is written at once and read as fast as a pickle loads. Where it cannot be written (a
-    full /dev/shm), the tables go through the pipe."""
+    worker waiting, several times a chunk, for the busy parent to read them (and pyarrow pickles
+    column by column): about 5% of its time. A file is written at once and read as fast as a
+    pickle loads. Where it cannot be written (a full /dev/shm), the tables go through the pipe."""
     path = ""
     try:
         handle, path = tempfile.mkstemp(suffix=".arrow", dir=folder)
