@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import io
 import json
@@ -106,6 +107,21 @@ def test_each_format_states_the_wins_it_carries(games: dict[str, Game]) -> None:
     assert games["tenhou6"].rounds[1].end == (TSUMO._replace(hand=None, melds=None),)
     assert games["mjai"].rounds[0].end == (RON._replace(limit=None, melds=None),)
     assert games["mjai"].rounds[1].end == (TSUMO._replace(melds=None),)
+
+
+@pytest.mark.parametrize("name", FORMATS.values())
+def test_reading_leaves_no_reference_cycles(name: str) -> None:
+    """A game's events go when the game goes, without waiting for the collector: a review keeps
+    the collector off while it reads, and a cycle would keep every event until it next ran."""
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        load(name)
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def test_game_fields(games: dict[str, Game]) -> None:

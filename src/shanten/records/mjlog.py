@@ -167,6 +167,14 @@ class _Reader:
         return RecordError(f"{self.source}: {self.where}: {reason}")
 
     def read(self, data: bytes) -> Game:
+        try:
+            return self._read(data)
+        finally:
+            # self.append may be this reader's own method: a cycle that would keep every event
+            # of the game alive until the collector ran (a sixtieth of a review's time)
+            self.append = self.events.append
+
+    def _read(self, data: bytes) -> Game:
         # A piece is a tag from its name to the next "<". The runs of moves are read in C
         # (_core.mjlog_moves); every other piece, and any move C leaves, here.
         head = lt = data.find(b"<")
