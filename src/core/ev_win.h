@@ -54,53 +54,41 @@ static int dora_of(int k, int players)
     return k == 33 ? 31 : k + 1;
 }
 
-/* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
- * drawn from the unseen tiles `unseen` and the winning hand holds `held` of each kind. */
-static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
+/* Add to p[u] the chance of each way to take `left` more indicators from the gain classes c, c+1, ...
+ * and the blank tiles, `ways` ways so far for u ura dora so far. */
+static void ura_terms(const int *count, const int *gain, int classes, int c, int left, int u, double ways,
+                      int blank, double all, double *p)
 {
-    static const double C[5][6] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
-    if (n == 1) { /* one indicator: the share of the unseen tiles pointing at each count held */
-        int by_gain[13] = {0}, total = 0;
-        for (int ind = 0; ind < SH_KINDS; ind++) {
-            const int gain = held[dora_of(ind, players)];
-            by_gain[gain > 12 ? 12 : gain] += unseen[ind];
-            total += unseen[ind];
-        }
-        for (int u = 0; u <= 12; u++)
-            p[u] = total ? (double)by_gain[u] / total : (u == 0);
+    if (c == classes) {
+        p[u > 12 ? 12 : u] += ways * choose(blank, left) / all;
         return;
     }
-    double dp[6][13];
-    memset(dp, 0, sizeof dp);
-    dp[0][0] = 1.0;
-    int total = 0, blank = 0, top = 0; /* blank: indicators of kinds not held; top: most ura so far */
+    for (int take = 0; take <= left && take <= count[c]; take++)
+        ura_terms(count, gain, classes, c + 1, left - take, u + gain[c] * take, ways * choose(count[c], take), blank,
+                  all, p);
+}
+
+/* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
+ * drawn from the unseen tiles `unseen` and the winning hand holds `held` of each kind. Only an
+ * indicator's gain (the copies held of the kind it points to) matters, so the kinds are pooled by
+ * gain: a multivariate hypergeometric over at most a few classes (gains 1-4) and the blanks. */
+static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
+{
+    int by_gain[13] = {0}, total = 0;
     for (int ind = 0; ind < SH_KINDS; ind++) {
-        const int count = unseen[ind], gain = held[dora_of(ind, players)];
-        total += count;
-        if (!gain) {
-            blank += count;
-            continue;
-        }
-        for (int sel = n - 1; sel >= 0; sel--) /* downwards: each kind is taken once */
-            for (int u = top; u >= 0; u--) {
-                const double x = dp[sel][u];
-                if (x == 0.0)
-                    continue;
-                for (int take = 1; take <= count && sel + take <= n; take++) {
-                    const int u2 = u + gain * take > 12 ? 12 : u + gain * take;
-                    dp[sel + take][u2] += x * C[count][take];
-                }
-            }
-        top = top + gain * n > 12 ? 12 : top + gain * n;
+        const int gain = held[dora_of(ind, players)];
+        by_gain[gain > 12 ? 12 : gain] += unseen[ind];
+        total += unseen[ind];
     }
-    /* the rest of the indicators from the kinds that give nothing, all at once */
+    int count[12], gain[12], classes = 0;
+    for (int g = 1; g <= 12; g++)
+        if (by_gain[g])
+            count[classes] = by_gain[g], gain[classes++] = g;
     const double all = choose(total, n);
-    for (int u = 0; u <= 12; u++) {
-        double x = 0.0;
-        for (int sel = 0; sel <= n; sel++)
-            x += dp[sel][u] * choose(blank, n - sel);
-        p[u] = all > 0 ? x / all : (u == 0);
-    }
+    for (int u = 0; u <= 12; u++)
+        p[u] = all > 0 ? 0.0 : (u == 0);
+    if (all > 0)
+        ura_terms(count, gain, classes, 0, n, 0, 1.0, by_gain[0], all, p);
 }
 
 /* A win's class: its han below mangan (1-4+), else its limit. */
