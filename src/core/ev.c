@@ -498,7 +498,7 @@ static int depths(ev_graph *g, int root, int fourteen, const int32_t *edge_start
 /* ---- the values, turn by turn ----------------------------------------------------------------- */
 
 typedef struct {
-    double tp, wp, es, pad; /* four lanes: the loops below vectorise */
+    double tp, wp, es;
 } ev_value;
 
 static inline double objective(const ev_value *v, int obj)
@@ -529,7 +529,7 @@ static inline int better(const ev_value *a, const ev_value *b, int obj)
 /* The value of drawing into a win worth `score`, against going on with `next`. */
 static inline ev_value take_win(double score, const ev_value *next, int obj)
 {
-    ev_value w = {1.0, 1.0, score, 0.0};
+    ev_value w = {1.0, 1.0, score};
     if (obj == EV_OBJ_SEPARATE) {
         w.es = score > next->es ? score : next->es;
         return w;
@@ -629,7 +629,7 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
         const int to = f->win_to[e], last = k + 1 == T;
         const ev_value *next = to >= 0 ? &x_next[to] : &d_next[stay];
         const double score = last ? f->win[e]->last : f->win[e]->any;
-        const ev_value w = {1.0, 1.0, score, 0.0};
+        const ev_value w = {1.0, 1.0, score};
         const double *after = score <= 0 || better(next, &w, policy)
                                   ? (to >= 0 ? c->x_next + (size_t)to * EV_CLASSES : base)
                                   : f->win[e]->classes[last];
@@ -768,7 +768,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     }
     const int obj = cfg->objective, T = cfg->draws;
     const double inv = 1.0 / g.total;
-    static const ev_value zero = {0, 0, 0, 0};
+    static const ev_value zero = {0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
     double row_classes[2 * EV_IDS][EV_CLASSES] = {{0}}; /* zero without explain: the rows carry them to Python all the same */
     if (cfg->explain && classes_alloc(ch, nd, nx) < 0)
@@ -796,14 +796,14 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             for (int e = f.start[d]; e < f.start[d + 1]; e++) {
                 const ev_value *to = &x_next[f.to[e]];
                 const double w = f.weight[e];
-                sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es, sum.pad += w * to->pad;
+                sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
             }
             for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
                 const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
                 const double score = k + 1 == T ? f.win[e]->last : f.win[e]->any; /* 0: no yaku this draw */
                 const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
                 const double w = f.win_weight[e];
-                sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es, sum.pad += w * to.pad;
+                sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
             }
             const double drawn = f.drawn[d];
             if (cfg->explain)
@@ -812,7 +812,6 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
             v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
             v.es = base.es + (sum.es - drawn * base.es) * inv;
-            v.pad = 0.0;
             d_now[d] = v;
         }
         for (int x = 0; x < nx; x++) {
