@@ -39,19 +39,17 @@ static double choose(int n, int r)
     return v;
 }
 
-/* The kind a dora indicator of kind k points to. */
-static int dora_of(int k, int players)
+/* The kind of the dora indicator that points to kind k (in 3-player, 1m and 9m point to each other). */
+static int indicator_of(int k, int players)
 {
     if (k < 27) {
-        if (players == 3 && k == 0)
-            return 8;
         if (players == 3 && k == 8)
             return 0;
-        return k % 9 == 8 ? k - 8 : k + 1;
+        return k % 9 == 0 ? k + 8 : k - 1;
     }
     if (k < 31)
-        return k == 30 ? 27 : k + 1;
-    return k == 33 ? 31 : k + 1;
+        return k == 27 ? 30 : k - 1;
+    return k == 31 ? 33 : k - 1;
 }
 
 /* Add to p[u] the chance of each way to take `left` more indicators from the gain classes c, c+1, ...
@@ -75,10 +73,16 @@ static void ura_terms(const int *count, const int *gain, int classes, int c, int
 static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
 {
     int by_gain[13] = {0}, total = 0;
-    for (int ind = 0; ind < SH_KINDS; ind++) {
-        const int gain = held[dora_of(ind, players)];
+    uint64_t kinds = 0; /* the kinds held: each has one indicator */
+    for (int k = 0; k < SH_KINDS; k++) {
+        total += unseen[k];
+        kinds |= (uint64_t)(held[k] != 0) << k;
+    }
+    by_gain[0] = total;
+    for (; kinds; kinds &= kinds - 1) {
+        const int k = lowest_bit(kinds), gain = held[k], ind = indicator_of(k, players);
         by_gain[gain > 12 ? 12 : gain] += unseen[ind];
-        total += unseen[ind];
+        by_gain[0] -= unseen[ind];
     }
     int count[12], gain[12], classes = 0;
     for (int g = 1; g <= 12; g++)
