@@ -24,6 +24,7 @@
 
 #define EV_IDS 37   /* tile ids: kinds 0-33 (fives without their red copy), 34-36 red 5m 5p 5s */
 #define EV_TURNS 64 /* draws searched at most */
+#define EV_INDICATORS 5 /* dora indicators at most (ura dora: as many) */
 #define EV_CLASSES 9 /* a win's class: 1, 2, 3, 4+ han below mangan, mangan ... sanbaiman, yakuman */
 
 enum { EV_TP, EV_WP, EV_ES, EV_VALUES };      /* tenpai probability, win probability, expected score */

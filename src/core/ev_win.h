@@ -28,15 +28,17 @@ typedef struct {
     double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
 } ev_win;
 
-/* n choose r for n <= 136, r <= 5 (ura indicators) */
+/* n choose r for n <= 136, r <= EV_INDICATORS: the product is an integer below 2^53, so
+ * exact, and so is its one division. */
 static double choose(int n, int r)
 {
+    static const double FACTORIAL[EV_INDICATORS + 1] = {1, 1, 2, 6, 24, 120};
     if (r < 0 || r > n)
         return 0.0;
     double v = 1.0;
-    for (int i = 1; i <= r; i++)
-        v = v * (n - r + i) / i;
-    return v;
+    for (int i = 0; i < r; i++)
+        v *= n - i;
+    return v / FACTORIAL[r];
 }
 
 /* The kind of the dora indicator that points to kind k (in 3-player, 1m and 9m point to each other). */
@@ -55,14 +57,14 @@ static int indicator_of(int k, int players)
 /* Add to p[u] the chance of each way to take `left` more indicators from the gain classes c, c+1, ...
  * and the blank tiles, `ways` ways so far for u ura dora so far. */
 static void ura_terms(const int *count, const int *gain, int classes, int c, int left, int u, double ways,
-                      int blank, double all, double *p)
+                      const double *blanks, double all, double *p)
 {
     if (c == classes) {
-        p[u > 12 ? 12 : u] += ways * choose(blank, left) / all;
+        p[u > 12 ? 12 : u] += ways * blanks[left] / all;
         return;
     }
     for (int take = 0; take <= left && take <= count[c]; take++)
-        ura_terms(count, gain, classes, c + 1, left - take, u + gain[c] * take, ways * choose(count[c], take), blank,
+        ura_terms(count, gain, classes, c + 1, left - take, u + gain[c] * take, ways * choose(count[c], take), blanks,
                   all, p);
 }
 
@@ -91,8 +93,11 @@ static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, 
     const double all = choose(total, n);
     for (int u = 0; u <= 12; u++)
         p[u] = all > 0 ? 0.0 : (u == 0);
+    double blanks[EV_INDICATORS + 1]; /* the ways to take j indicators from the blank tiles */
+    for (int j = 0; j <= n; j++)
+        blanks[j] = choose(by_gain[0], j);
     if (all > 0)
-        ura_terms(count, gain, classes, 0, n, 0, 1.0, by_gain[0], all, p);
+        ura_terms(count, gain, classes, 0, n, 0, 1.0, blanks, all, p);
 }
 
 /* A win's class: its han below mangan (1-4+), else its limit. */

@@ -29,6 +29,10 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "draws must be 0 to %d, got %d", EV_TURNS, cfg.draws);
         goto done;
     }
+    if (indicators < 0 || indicators > EV_INDICATORS) {
+        PyErr_Format(PyExc_ValueError, "dora indicators must be 0 to %d, got %d", EV_INDICATORS, indicators);
+        goto done;
+    }
     if (load_masks() < 0)
         goto done;
     memcpy(cfg.hand, hand.buf, EV_IDS);

@@ -40,6 +40,8 @@ _RIICHI = {"never": 0, "always": 1, "choose": 2}
 _FORMS = {"all": 7, "regular": 1}
 MAX_SHANTEN = 3
 """The largest shanten answered (after the best discard): 4-shanten graphs reach millions of hands."""
+MAX_INDICATORS = 5
+"""Dora indicators at most: the first and one for each of four kans (ura dora are priced for each)."""
 MAX_HANDS = 1_500_000
 """The search's bound on hands (each costs about 100 bytes and a microsecond)."""
 
@@ -399,6 +401,9 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     if type(draws) is not int or not 0 <= draws <= 60:
         raise InvalidHandError(f"draws must be 0 to 60, got {draws!r}")
     indicators, dead_ids = _ids(dora, "dora"), _ids(dead, "dead")
+    if len(indicators) > MAX_INDICATORS:
+        raise InvalidHandError(f"dora: at most {MAX_INDICATORS} indicators (the first and one a kan), "
+                               f"got {len(indicators)}")
     try:
         winds = _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind")
         if players == 3 and winds[1] == 3:
