@@ -519,24 +519,32 @@ static inline double objective(const ev_value *v, int obj)
     return obj == EV_OBJ_WIN ? v->wp : v->es;
 }
 
-/* x above y beyond rounding: sums taken in another order may differ in the last bits, and such a
- * difference must not decide a choice (a tie goes on to the next number). */
-static inline int above(double x, double y)
+/* The rounding a comparison allows for: sums taken in another order may differ in the last bits,
+ * and such a difference must not decide a choice (a tie goes on to the next number). The values
+ * are never NaN, so plain comparisons stand in for fmax, which is a library call here. */
+static inline double slack(double x, double y)
 {
-    return x - y > 1e-9 * fmax(1.0, fmax(fabs(x), fabs(y)));
+    const double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    return 1e-9 * (m > 1.0 ? m : 1.0);
+}
+
+/* x and y differ beyond rounding. */
+static inline int differ(double x, double y)
+{
+    return fabs(x - y) > slack(x, y);
 }
 
 /* Is a better than b for the policy? Ties go to the higher other numbers. */
 static inline int better(const ev_value *a, const ev_value *b, int obj)
 {
     const double x = objective(a, obj), y = objective(b, obj);
-    if (above(x, y) || above(y, x))
+    if (differ(x, y))
         return x > y;
-    if (above(a->wp, b->wp) || above(b->wp, a->wp))
+    if (differ(a->wp, b->wp))
         return a->wp > b->wp;
-    if (above(a->es, b->es) || above(b->es, a->es))
+    if (differ(a->es, b->es))
         return a->es > b->es;
-    return above(a->tp, b->tp);
+    return a->tp - b->tp > slack(a->tp, b->tp);
 }
 
 /* The value of drawing into a win worth `score`, against going on with `next`. */
