@@ -55,6 +55,7 @@ typedef struct {
     uint8_t state, tenpai;
     int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
     int32_t depth; /* the fewest draws from the start */
+    int32_t stash; /* a frozen riichi node: where its wins are in wins, scored with its ippatsu twin's; -1: none */
 } ev_node;
 
 typedef struct {
@@ -170,6 +171,7 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
     n->dist = (int8_t)dist;
     n->stay = i;
     n->depth = -1;
+    n->stash = -1;
     t->slots[slot] = (ev_slot){tag, i};
     if ((size_t)t->n * 2 > t->mask && slots_grow(t, 0) < 0)
         return g->failed = -1;
@@ -240,11 +242,17 @@ static int expand_draw(ev_graph *g, int i)
     const int shanten = necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
+    /* frozen hands: the riichi node an ippatsu node leaves is made by it and expanded after it, and
+     * draws the same wins, one han less: scored once, here, and kept for it */
+    ev_win kept[EV_IDS];
+    int n_kept = 0, stash = -1, stashed = 0;
     if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
         const int stay = node(g, 0, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist);
         if (stay < 0)
             return -1;
         g->draw.v[i].stay = stay;
+    } else if (state == EV_RIICHI) {
+        stash = g->draw.v[i].stash;
     }
     const int dist = g->draw.v[i].dist;
     const int allow = cfg->tegawari && state == EV_FREE && dist + shanten < g->shanten0 + cfg->extra;
@@ -267,9 +275,12 @@ static int expand_draw(ev_graph *g, int i)
         const int further = dist + (h[t] >= cfg->hand[t]);
         h[t]++;
         int win = 0;
-        if (wins) {
+        if (wins && stash >= 0) {
+            const ev_win *value = &g->wins[stash + stashed++];
+            win = value->any > 0 || value->last > 0 ? stash + stashed : 0;
+        } else if (wins) {
             ev_win value;
-            win_values(cfg, h, t, state, &value);
+            win_values(cfg, h, t, state, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
         int to = -1;
@@ -286,6 +297,14 @@ static int expand_draw(ev_graph *g, int i)
         if (link(&g->edges, i, to, t, w, win) < 0 || (to >= 0 && link(&g->options, to, back, t, 0, 0) < 0) ||
             (to >= 0 && declared >= 0 && link(&g->options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
+    }
+    if (n_kept) {
+        const int stay = g->draw.v[i].stay;
+        if (grow((void **)&g->wins, &g->cap_wins, g->n_wins + n_kept, sizeof *g->wins) < 0)
+            return g->failed = -1;
+        g->draw.v[stay].stash = g->n_wins;
+        memcpy(g->wins + g->n_wins, kept, sizeof *kept * (size_t)n_kept);
+        g->n_wins += n_kept;
     }
     return 0;
 }
@@ -417,7 +436,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(cfg, whole, t, EV_FREE, &value);
+                win_values(cfg, whole, t, EV_FREE, &value, NULL);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)

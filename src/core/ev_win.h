@@ -108,11 +108,35 @@ static int win_class(const struct score_result *r)
     return r->limit >= SC_YAKUMAN ? EV_CLASSES - 1 : 3 + r->limit;
 }
 
+/* Add the payments of a win of han + u han (u ura dora with chance p[u], u <= top) and fu to w, on
+ * any draw and on the last (one han more when haitei counts). */
+static void add_payments(const ev_config *cfg, const struct win_input *in, int han, int fu, const double *p, int top,
+                         ev_win *w)
+{
+    const int dealer = in->seat_wind == 0;
+    for (int u = 0; u <= top; u++) {
+        if (p[u] == 0.0)
+            continue;
+        struct score_result up;
+        sc_payments(&cfg->rules, in, 1, dealer, han + u, fu, 0, &up);
+        up.han = (int16_t)(han + u);
+        w->any += p[u] * up.points;
+        w->classes[0][win_class(&up)] += p[u];
+        if (cfg->last_tile) {
+            sc_payments(&cfg->rules, in, 1, dealer, han + u + 1, fu, 0, &up);
+            up.han = (int16_t)(han + u + 1);
+        }
+        w->last += p[u] * up.points;
+        w->classes[1][win_class(&up)] += p[u];
+    }
+}
+
 /* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
  * on any draw and on the last one, and the chance of each class of win; 0: no yaku. The hand is
  * scored once; ippatsu, haitei and ura dora add han to the reading that scored best (as
- * mahjong-cpp prices ura dora). */
-static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int state, ev_win *w)
+ * mahjong-cpp prices ura dora). With `riichi` (state EV_IPPATSU only), the same win without the
+ * ippatsu too, from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
+static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int state, ev_win *w, ev_win *riichi)
 {
     struct win_input in = cfg->win;
     merged(h, in.counts);
@@ -122,9 +146,11 @@ static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int sta
     in.flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
     struct score_result r;
     memset(w, 0, sizeof *w);
+    if (riichi)
+        memset(riichi, 0, sizeof *riichi);
     if (score_hand(&in, &cfg->rules, &r) != SC_OK)
         return;
-    if (!r.yaku) { /* no yaku: haitei alone can make it a win */
+    if (!r.yaku) { /* no yaku: haitei alone can make it a win (never in riichi) */
         in.flags |= SC_LAST_TILE;
         if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku) {
             w->last = r.points;
@@ -135,6 +161,8 @@ static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int sta
     if (r.base >= 8000) { /* a yakuman: nothing adds to it */
         w->any = w->last = r.points;
         w->classes[0][win_class(&r)] = w->classes[1][win_class(&r)] = 1.0;
+        if (riichi)
+            *riichi = *w;
         return;
     }
     double p[13] = {1.0};
@@ -155,22 +183,9 @@ static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int sta
         ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
         top = 12;
     }
-    const int dealer = in.seat_wind == 0, han = r.han + (state == EV_IPPATSU);
-    for (int u = 0; u <= top; u++) {
-        if (p[u] == 0.0)
-            continue;
-        struct score_result up;
-        sc_payments(&cfg->rules, &in, 1, dealer, han + u, r.fu, 0, &up);
-        up.han = (int16_t)(han + u);
-        w->any += p[u] * up.points;
-        w->classes[0][win_class(&up)] += p[u];
-        if (cfg->last_tile) {
-            sc_payments(&cfg->rules, &in, 1, dealer, han + u + 1, r.fu, 0, &up);
-            up.han = (int16_t)(han + u + 1);
-        }
-        w->last += p[u] * up.points;
-        w->classes[1][win_class(&up)] += p[u];
-    }
+    add_payments(cfg, &in, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
+    if (riichi)
+        add_payments(cfg, &in, r.han, r.fu, p, top, riichi);
 }
 
 #endif
