@@ -75,6 +75,9 @@ CASES = [
      dict(shanten_back=False, extra=2)),
     ("kans-14-two-indicators", Position("246m55p", "(1111p) (9999s) (7777z)", dora="1m4p", draws=2, seat_wind=3),
      {}),
+    # 3-player: the ura indicator of 9m is 1m (there is no 8m)
+    ("kans-13-3-players-ura", Position("24p55s", "(9999m) (1111s) (7777z)", dora="2z", draws=3, players=3,
+                                       seat_wind=1), {}),
     # full closed hands
     ("closed-13-tenpai-choose", Position("234m456p789s23s77z", dora="1m", draws=2, seat_wind=1), {}),
     ("closed-13-tenpai-always", Position("234m456p789s23s77z", dora="1m", draws=2, seat_wind=1),
