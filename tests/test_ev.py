@@ -106,7 +106,8 @@ def test_more_draws_never_lower_the_values() -> None:
     ("123m456p789s11z", {}, "expected() takes 13 or 14 tiles with the melds, got 11"),
     ("123m456p789s11z22z", {"round_wind": "X"}, "round_wind is 0-3 or 'E', 'S', 'W', 'N', got 'X'"),
     ("123m456p789s11z22z", {"dead": "9q"}, "dead: not tiles in notation"),
-    ("123m456p789s11z22z", {"dora": "1z2z3z4z5z6z"}, "dora: at most 5 indicators (the first and one a kan), got 6"),
+    ("123m456p789s11z22z", {"dora": "1z2z3z4z5z6z"},
+     "dora: at most 5 indicators (the first, and one for each of four kans), got 6"),
     ("19m123p456s11z222z", {"players": 3, "seat_wind": "N"}, "seat_wind: 3-player mahjong has no north seat"),
 ])
 def test_bad_input_is_one_line(hand: str, kwargs: dict[str, object], message: str) -> None:

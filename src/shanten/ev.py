@@ -402,8 +402,8 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         raise InvalidHandError(f"draws must be 0 to 60, got {draws!r}")
     indicators, dead_ids = _ids(dora, "dora"), _ids(dead, "dead")
     if len(indicators) > MAX_INDICATORS:
-        raise InvalidHandError(f"dora: at most {MAX_INDICATORS} indicators (the first and one a kan), "
-                               f"got {len(indicators)}")
+        raise InvalidHandError(f"dora: at most {MAX_INDICATORS} indicators (the first, and one for each of "
+                               f"four kans), got {len(indicators)}")
     try:
         winds = _wind(round_wind, "round_wind"), _wind(seat_wind, "seat_wind")
         if players == 3 and winds[1] == 3:
