@@ -116,6 +116,13 @@ def test_bad_input_is_one_line(hand: str, kwargs: dict[str, object], message: st
     assert message in str(info.value) and "\n" not in str(info.value)
 
 
+def test_the_kernel_refuses_more_ura_indicators_than_it_prices() -> None:
+    hand, pool, win, rules, config = position("123m456p789s11z22z", dora="1z").args
+    config = config[:13] + (6,) + config[14:]  # the dora indicators' count
+    with pytest.raises(ValueError, match="^dora indicators must be 0 to 5, got 6$"):
+        shanten._core.expected(hand, pool, win, rules, config)
+
+
 def test_calls_from_several_threads_give_the_same_values() -> None:
     # the engine runs without the GIL: calls at once must not share any state
     hands = ["99m222405p44s1127z", "234777p340s56677z", "11246m2447p667s15z", "123m456p789s11z22z"]
