@@ -25,6 +25,7 @@ from shanten.review.analysis import KIT, NO_DECISIONS, FileReview, _Gathered, _r
 from shanten.review import parquet
 from shanten.review import run as run_module
 from shanten.review.run import Collected, Totals, Writer, _in_order, _review, _unspool
+from shanten.review.pool import shutdown
 from shanten.review.schema import SCHEMA_VERSION
 
 DATA = Path(__file__).parent / "data" / "records"
@@ -157,6 +158,7 @@ def test_parquet_tables_carry_their_schema_and_read_back(mixed_folder: Path, tmp
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path, workers: int) -> None:
+    shutdown()  # no pool kept from an earlier review
     out = tmp_path / "out"
     write([str(DATA / "short.mjlog")], str(out))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
@@ -168,7 +170,7 @@ def test_an_interrupted_run_leaves_the_previous_output(tmp_path: Path, workers: 
         write([str(DATA), str(DATA / "short.json")], str(out), workers=workers, progress=interrupt)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no half-written folder left beside it
-    assert not multiprocessing.active_children()  # a pool's workers are gone
+    assert not multiprocessing.active_children()  # a pool's workers are gone, not kept for the next review
 
 
 def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Path, tmp_path: Path) -> None:

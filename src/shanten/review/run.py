@@ -28,10 +28,10 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .._core import load_tables
 from ..tiles import InvalidHandError
 from .analysis import FileReview, PlayerTotals, review_files
 from .parquet import JoinedFile, Part, ThriftError, part
+from .pool import pool
 from .schema import DECISIONS, DECISIONS_VALUED, ERRORS, PLAYERS, ROUNDS, with_version
 
 RECORD_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".log")
@@ -281,19 +281,10 @@ def results(sources: Sequence[str], workers: int = 1, dask: str | None = None, e
     elif workers <= 1:
         yield from map(review, loaded)
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        load_tables()  # before the workers fork: they share one copy of the 26 MB of masks (and of the cache)
         shared = SHARED_MEMORY if os.path.isdir(SHARED_MEMORY) and os.access(SHARED_MEMORY, os.W_OK) else None
-        with tempfile.TemporaryDirectory(prefix="shanten-review-", dir=shared) as spool:
-            pool = ProcessPoolExecutor(workers)
-            try:
-                yield from _in_order(loaded, pool.submit, lambda future: _unspool(future.result()), 4 * workers,
-                                     partial(review, spool=spool))
-            except BaseException:
-                pool.shutdown(cancel_futures=True)
-                raise
-            pool.shutdown(wait=False)  # every result is in: the workers exit on their own (10-15 ms not waited for)
+        with tempfile.TemporaryDirectory(prefix="shanten-review-", dir=shared) as spool, pool(workers) as executor:
+            yield from _in_order(loaded, executor.submit, lambda future: _unspool(future.result()), 4 * workers,
+                                 partial(review, spool=spool))
 
 
 def _in_order(items: Iterable[Any], submit: Callable[..., Any], result: Callable[[Any], FileReview],
