@@ -8,7 +8,9 @@ another folder), each pass repeating the whole set until it runs several seconds
 1. ours, parse only: ``shanten.records.read`` and ``Table(game, round).run()`` of every round;
 2. ours, the full review on 1 and 2 worker processes, in memory (``shanten.review.review``)
    and to Parquet (``shanten.review.write`` into a scratch folder), and two 1-worker reviews
-   in two processes at once: what this machine gives two workers;
+   in two processes at once: what this machine gives two workers. A 2-worker pass reuses the
+   pool its warm-up started, as a review that follows another does (``shanten.review.pool``);
+   what starting a pool costs is timed apart, on a review of a few files;
 3. the peers, parse only and parse + replay, with no analysis: jansou (mjlog, tenhou.net/6,
    mjai) and riichienv (mjai), each on the files it can read;
 4. the same on the files that every implementation reads (the mjai ones here);
@@ -47,12 +49,14 @@ from bench import VERDICT, Bar, print_bar, print_table
 
 from shanten.records import RecordError, Table, read, sniff
 from shanten.review import review, review_file, write
+from shanten.review.pool import shutdown
 from shanten.review.run import find
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records"
 PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 5  # seconds a pass runs at least; rounds of passes (of the review's)
 QUICK_PASS_S, QUICK_ROUNDS, QUICK_PER_FOLDER = 0.2, 1, 3
 SIZES = (1, 2, 4)  # copies of the files for the peak memory
+POOL_FILES = 40  # files of the review that times a pool's start
 GROWTH = 1.10  # the memory bar: peak at 4x the files within 10% of the peak at 1x
 DISTRIBUTIONS = ("shanten", "numpy", "pyarrow", "jansou", "riichienv")
 FORMATS = {"mjlog": "mjlog", "tenhou6": "tenhou.net/6", "mjai": "mjai"}
@@ -299,6 +303,22 @@ def rate_table(title: str, jobs: list[Job], reference: Job, corpus: Corpus) -> N
     print_table(["measurement", "files read", "discards x copies", "best pass", f"/ {reference.label}"], rows)
 
 
+def pool_start(corpus: Corpus, rounds: int) -> None:
+    """What a 2-worker review pays to start its pool, beyond one that finds the pool of the last
+    review kept (shanten.review.pool): the same review of a few files timed both ways, alternately."""
+    paths = [path for path, _ in corpus.records(corpus.files[:POOL_FILES], 1)]
+    fresh, kept = [], []
+    for _ in range(rounds):
+        shutdown()
+        for times in (fresh, kept):
+            start = perf_counter()
+            review(paths, workers=2)
+            times.append(perf_counter() - start)
+    print(f"\nstarting a pool: a 2-worker review of {len(paths)} files takes {statistics.median(fresh) * 1e3:.0f} ms "
+          f"with a new pool, {statistics.median(kept) * 1e3:.0f} ms with the last review's (medians of {rounds}); "
+          "the passes above reuse the pool their warm-up started")
+
+
 def scaling(pairs: list[tuple[str, Job, Job]], reference: Job | None, bars: list[Bar]) -> None:
     print("\n== 2 workers / 1 worker: median [min-max] of the ratios within a round ==")
     rows = [[label, fmt_ratios(ratios(two, one)), f"{two.rate / one.rate:.2f}x"] for label, two, one in pairs]
@@ -334,7 +354,8 @@ def _peak_child(kind: str, paths: list[str], workers: int, queue: Any) -> None:
             write(paths, os.path.join(folder, "out"), workers=workers)
     elif kind == "review":
         review(paths, workers=workers)
-    for child in multiprocessing.active_children():  # a pool's workers exit on their own: counted once reaped
+    shutdown()  # the pool kept for a next review: its workers' peaks count once they are reaped
+    for child in multiprocessing.active_children():
         child.join()
     unit = 1 if sys.platform == "darwin" else 1024
     queue.put((_own_peak_mb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * unit / 1e6))
@@ -510,6 +531,7 @@ def measure(corpus: Corpus, out: Path, pass_s: float, rounds: tuple[int, int]) -
     print_bar(bars, "review: 1 worker >= 100,000 decisions/s", min(p.one.rate, p.one_memory.rate) >= 1e5,
               f"{fmt_rate(p.one.rate)} to Parquet, {fmt_rate(p.one_memory.rate)} in memory")
     scaling([("in memory", p.two_memory, p.one_memory), ("to Parquet", p.two, p.one)], p.machine, bars)
+    pool_start(corpus, rounds[0])
     print(f"load average after timing: {load()}")
     memory(corpus, bars)
     print(f"\nload average at the end: {load()}")

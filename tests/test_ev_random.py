@@ -18,8 +18,8 @@ import pytest
 
 import oracle
 
-from ev_brute import Options, Position, name, parse_ids
-from shanten.ev import Model
+from ev_brute import Options, Position, mahjong_cpp_options, name, parse_ids
+from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, Model
 from test_ev_brute import _compare, _engine
 
 RED = {4: 34, 13: 35, 22: 36}  # a five's kind -> its red copy's id
@@ -154,3 +154,11 @@ def test_random_position_equals_the_brute_force(seed: int, scale: int) -> None:
         position, options = case(s)
         said = f"seed {s}: " + (", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model")
         _compare(position, Options(**options), _engine(position, Model(**options)), said)
+
+
+@pytest.mark.parametrize("seed", range(CASES, CASES + CASES // 4))
+def test_random_position_equals_the_brute_force_with_mahjong_cpps_model(seed: int, scale: int) -> None:
+    for s in range(seed, seed + CASES // 4 * scale, CASES // 4):
+        position, _ = case(s)
+        table = _engine(position, MAHJONG_CPP, MAHJONG_CPP_RULES)
+        _compare(position, mahjong_cpp_options(), table, f"seed {s}: MAHJONG_CPP")
