@@ -53,7 +53,7 @@ from shanten.review.pool import shutdown
 from shanten.review.run import find
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records"
-PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 5  # seconds a pass runs at least; rounds of passes (of the review's)
+PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 9  # seconds a pass runs at least; rounds of passes (of the review's)
 QUICK_PASS_S, QUICK_ROUNDS, QUICK_PER_FOLDER = 0.2, 1, 3
 SIZES = (1, 2, 4)  # copies of the files for the peak memory
 POOL_FILES = 40  # files of the review that times a pool's start
