@@ -173,15 +173,25 @@ static void any_rows(const batch_ctx *x, Py_ssize_t begin, Py_ssize_t end, pool_
             int8_t *shanten_after = (int8_t *)x->first + r * SH_KINDS;
             uint8_t *left = x->second + r * SH_KINDS;
             int best = SH_INF;
-            for (int d = 0; d < SH_KINDS; d++)
-                best = min2(best, after[d]);
-            for (int d = 0; d < SH_KINDS; d++) {
-                shanten_after[d] = (int8_t)(after[d] < SH_INF ? after[d] - 1 : NOT_HELD);
+            uint64_t plane[3] = {0, 0, 0}; /* bit i of plane[b]: bit b of kind i's live count (at most 4) */
+            for (int i = 0; i < SH_KINDS; i++)
+                for (int b = 0; b < 3; b++)
+                    plane[b] |= (uint64_t)(s.live[i] >> b & 1) << i;
+            for (uint64_t m = s.sm.held; m; m &= m - 1)
+                best = min2(best, after[lowest_bit(m)]);
+            memset(shanten_after, NOT_HELD, SH_KINDS);
+            memset(left, 0, SH_KINDS);
+            for (uint64_t m = s.sm.held; m; m &= m - 1) {
+                const int d = lowest_bit(m);
+                if (after[d] >= SH_INF)
+                    continue;
+                shanten_after[d] = (int8_t)(after[d] - 1);
+                /* masks[d] of a discard that cannot rank is not sought (every bit set) */
                 const int ranked = !x->taken || after[d] == best || after[d] == after[x->taken[r]];
-                int total = 0; /* masks[d] of a discard that cannot rank is not sought (every bit set) */
-                for (uint64_t m = after[d] < SH_INF && ranked ? masks[d] : 0; m; m &= m - 1)
-                    total += s.live[lowest_bit(m)];
-                left[d] = (uint8_t)(after[d] >= SH_INF ? 0 : ranked ? total : UNKNOWN);
+                const uint64_t kinds = masks[d];
+                left[d] = (uint8_t)(!ranked ? UNKNOWN
+                                            : popcount64(kinds & plane[0]) + 2 * popcount64(kinds & plane[1]) +
+                                                  4 * popcount64(kinds & plane[2]));
             }
         }
     }

@@ -21,6 +21,45 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
     return necessary_limited_groups(c, sm, &lv, live, players, forms, g, ng, 1, mask);
 }
 
+/* Take one d out of c and its group k's masked row in g (marked under lv, when not NULL). */
+static inline void step_group(uint8_t *c, int d, int players, int ng, const limit_view *lv, masked_row *g)
+{
+    const int k = group_of(d, players);
+    if (k < ng - 1) {
+        suit_masked_row(suit_row_step(c + d / 9 * 9, d % 9, -1), d / 9 * 9, &g[k]);
+        if (lv)
+            mark_exact(&g[k], lv, d % 9, -1);
+        c[d]--;
+    } else {
+        c[d]--;
+        iso_masked(c, players, &g[k]);
+        if (lv)
+            mark_exact(&g[k], lv, 0, 0);
+    }
+}
+
+/* The number after discarding d without limits (the table's), g the 3n+2 hand's groups. */
+static inline int table_after(uint8_t *c, const summary_t *less, int players, int forms, const masked_row *g, int ng,
+                              int d)
+{
+    const int k = group_of(d, players);
+    const uint8_t *rows[4];
+    for (int i = 0; i < ng; i++)
+        rows[i] = g[i].v;
+    int r = SH_INF;
+    c[d]--;
+    if (forms & FORM_REGULAR) {
+        rows[k] = k < ng - 1 ? suit_row(c + d / 9 * 9) : iso_row(c, players);
+        r = combine_groups(rows, ng, less->tiles / 3);
+    }
+    if (less->tiles == 13 && (forms & FORM_SEVEN_PAIRS))
+        r = min2(r, seven_pairs(c, less, NULL, 0));
+    if (less->tiles == 13 && (forms & FORM_ORPHANS))
+        r = min2(r, thirteen_orphans(c, less, NULL));
+    c[d]++;
+    return r;
+}
+
 /* A discard table of a validated 3n+2 hand: for each held kind d, the
  * replacement number after discarding d (after[d]; SH_INF for kinds not held)
  * and the necessary kinds it leaves that still have a live copy. The discarded
@@ -66,24 +105,24 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
         after[d] = SH_INF;
         masks[d] = 0;
     }
+    uint64_t unmarked = 0; /* discards whose group the first pass did not mark (known shanten-back) */
     for (uint64_t rest = sm->held; rest; rest &= rest - 1) {
         const int d = lowest_bit(rest);
         const summary_t less = summary_less(sm, c[d], d);
+        if (groups && lim && taken >= 0 && before < SH_INF && table_after(c, &less, players, forms, g, ng, d) > before) {
+            /* The limits only raise a number, and a discard raises the 3n+2 hand's by at most 1:
+             * the table's before + 1 is the number under limits too. Its kinds are sought in the
+             * second pass if it can rank. */
+            after[d] = before + 1;
+            masks[d] = ~0ULL;
+            unmarked |= 1ULL << d;
+            continue;
+        }
         if (groups) { /* only the discard's group changes; the others keep their rows and marks */
             const int k = group_of(d, players);
             memo.changed = k;
             const masked_row kept = g[k];
-            if (k < ng - 1) {
-                suit_masked_row(suit_row_step(c + d / 9 * 9, d % 9, -1), d / 9 * 9, &g[k]);
-                if (lim)
-                    mark_exact(&g[k], &lv, d % 9, -1);
-                c[d]--;
-            } else {
-                c[d]--;
-                iso_masked(c, players, &g[k]);
-                if (lim)
-                    mark_exact(&g[k], &lv, 0, 0);
-            }
+            step_group(c, d, players, ng, lim ? &lv : NULL, g);
             if (lim) {
                 after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, taken < 0,
                                                     &masks[d]);
@@ -111,9 +150,13 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 continue; /* cannot rank with taken, or found in the first pass */
             memo.changed = k;
             const summary_t less = summary_less(sm, c[d], d);
-            c[d]--;
             const masked_row kept = g[k];
-            g[k] = first[d];
+            if (unmarked >> d & 1)
+                step_group(c, d, players, ng, &lv, g);
+            else {
+                c[d]--;
+                g[k] = first[d];
+            }
             necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, 1, &masks[d]);
             masks[d] &= drawable;
             g[k] = kept;
