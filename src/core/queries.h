@@ -47,16 +47,20 @@ static inline int table_after(uint8_t *c, const summary_t *less, int players, in
     for (int i = 0; i < ng; i++)
         rows[i] = g[i].v;
     int r = SH_INF;
-    c[d]--;
     if (forms & FORM_REGULAR) {
-        rows[k] = k < ng - 1 ? suit_row(c + d / 9 * 9) : iso_row(c, players);
+        if (k < ng - 1)
+            rows[k] = suit_row_step(c + d / 9 * 9, d % 9, -1);
+        else {
+            c[d]--;
+            rows[k] = iso_row(c, players);
+            c[d]++;
+        }
         r = combine_groups(rows, ng, less->tiles / 3);
     }
-    if (less->tiles == 13 && (forms & FORM_SEVEN_PAIRS))
+    if (less->tiles == 13 && (forms & FORM_SEVEN_PAIRS)) /* without limits: from the summary alone */
         r = min2(r, seven_pairs(c, less, NULL, 0));
     if (less->tiles == 13 && (forms & FORM_ORPHANS))
         r = min2(r, thirteen_orphans(c, less, NULL));
-    c[d]++;
     return r;
 }
 
