@@ -275,12 +275,16 @@ static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uin
 }
 
 /* The replacement number and the necessary kinds of a 3n+1 hand under limits
- * (seven pairs without quads), g its masked groups, marked. With `want` 0 the
- * kinds are given only where they cost nothing more (*mask stays ~0 where not). When the limits leave every optimal split's entries as they are,
+ * (seven pairs without quads), g its masked groups, marked. The regular
+ * form's kinds are sought when its number is at most `want` (WANT_ALL: always);
+ * above it they are given only where they cost nothing more (*mask stays ~0
+ * where not). When the limits leave every optimal split's entries as they are,
  * the regular form's number and kinds are the table's; otherwise see
  * regular_mask_limited, and only when the limits raise its number are all
  * drawable kinds evaluated. Seven pairs and thirteen orphans have closed forms
  * under limits. */
+#define WANT_ALL (4 * SH_INF)
+
 static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit_view *lv, const uint8_t *live,
                                     int players, int forms, masked_row *g, int ng, int want, uint64_t *mask)
 {
@@ -293,8 +297,8 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
             const int fast = regular;
             const uint64_t fast_mask = regular_mask;
             regular = regular_limited_groups(g, ng, M, lv, players);
-            regular_mask = !want ? ~0ULL
-                                 : regular_mask_limited(c, lv, live, players, g, ng, M, regular,
+            regular_mask = regular > want ? ~0ULL
+                                          : regular_mask_limited(c, lv, live, players, g, ng, M, regular,
                                                         regular == fast ? fast_mask : ALL_KINDS);
         }
     }

@@ -18,7 +18,7 @@ static int necessary_any(uint8_t *c, const summary_t *sm, const uint8_t *lim, co
     masked_row g[4];
     limit_view_init(&lv, c, lim, players);
     const int ng = limited_groups(c, players, &lv, g);
-    return necessary_limited_groups(c, sm, &lv, live, players, forms, g, ng, 1, mask);
+    return necessary_limited_groups(c, sm, &lv, live, players, forms, g, ng, WANT_ALL, mask);
 }
 
 /* Take one d out of c and its group k's masked row in g (marked under lv, when not NULL). */
@@ -128,8 +128,9 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
             const masked_row kept = g[k];
             step_group(c, d, players, ng, lim ? &lv : NULL, g);
             if (lim) {
-                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, taken < 0,
-                                                    &masks[d]);
+                /* a discard that keeps the number ranks first: its kinds are sought now */
+                after[d] = necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng,
+                                                    taken < 0 ? WANT_ALL : before, &masks[d]);
                 if (taken >= 0)
                     first[d] = g[k]; /* marked, and solved if it had to be: the second pass starts from it */
             } else {
@@ -161,7 +162,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 c[d]--;
                 g[k] = first[d];
             }
-            necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, 1, &masks[d]);
+            necessary_limited_groups(c, &less, &lv, live, players, forms, g, ng, WANT_ALL, &masks[d]);
             masks[d] &= drawable;
             g[k] = kept;
             c[d]++;
