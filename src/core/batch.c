@@ -104,11 +104,25 @@ static int read_row(const batch_ctx *x, Py_ssize_t r, row_state *s, pool_fault *
             memset(s->live + 1, 0, 7); /* validate saw no 2m-8m */
         return 0;
     }
-    const uint8_t *dead = x->dead ? x->dead + r * x->dead_stride : NULL;
-    const uint8_t *melded = x->melded ? x->melded + r * x->melded_stride : NULL;
-    int all_copies = 1;
+    static const uint8_t none[SH_KINDS];
+    const uint8_t *dead = x->dead ? x->dead + r * x->dead_stride : none;
+    const uint8_t *melded = x->melded ? x->melded + r * x->melded_stride : none;
+    /* every kind at once, in a loop the compiler vectorises; the failing kind is looked for after */
+    uint8_t bad = 0, all_copies = 1;
+    const uint8_t wrc = x->wrc ? 0xFF : 0;
     for (int i = 0; i < SH_KINDS; i++) {
-        const int copies = copies_in_game(i, x->players), d = dead ? dead[i] : 0, m = melded ? melded[i] : 0;
+        const uint8_t copies = x->players == 3 && i >= 1 && i <= 7 ? 0 : 4, d = dead[i], m = melded[i], c = s->c[i];
+        bad |= (uint8_t)((c + m > 4) | (c + m + d > 4) | (d + m > copies));
+        s->lim[i] = (uint8_t)(copies - d - (m & wrc));
+        s->live[i] = (uint8_t)(copies - c - m - d);
+        all_copies &= s->lim[i] == copies;
+    }
+    if (!bad) {
+        s->limits = all_copies ? NULL : s->lim;
+        return 0;
+    }
+    for (int i = 0; i < SH_KINDS; i++) {
+        const int copies = copies_in_game(i, x->players), d = dead[i], m = melded[i];
         if (s->c[i] + m > 4) {
             fault_at(fault, r, SH_BAD_TOTAL, 0, i);
             return -1;
@@ -121,12 +135,28 @@ static int read_row(const batch_ctx *x, Py_ssize_t r, row_state *s, pool_fault *
             fault_at(fault, r, d ? SH_BAD_ABSENT_DEAD : SH_ABSENT_KIND, 0, i);
             return -1;
         }
-        s->lim[i] = (uint8_t)(copies - d - (x->wrc ? m : 0));
-        s->live[i] = (uint8_t)(copies - s->c[i] - m - d);
-        all_copies &= s->lim[i] == copies;
     }
-    s->limits = all_copies ? NULL : s->lim;
-    return 0;
+    return -1; /* not reached: `bad` names a kind above */
+}
+
+/* bit i of plane[b]: bit b of live[i] (a count up to 4) */
+static inline void live_planes(const uint8_t *live, uint64_t plane[3])
+{
+#if defined(__SSSE3__) /* row.h includes the intrinsics then */
+    const __m128i lo = _mm_loadu_si128((const __m128i *)live), mid = _mm_loadu_si128((const __m128i *)(live + 16)),
+                  hi = _mm_loadu_si128((const __m128i *)(live + SH_KINDS - 16));
+    for (int b = 0; b < 3; b++) { /* shifting 16-bit lanes left by 7 - b puts each byte's bit b on top */
+        const __m128i shift = _mm_cvtsi32_si128(7 - b);
+        plane[b] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_sll_epi16(lo, shift)) |
+                   (uint64_t)(unsigned)_mm_movemask_epi8(_mm_sll_epi16(mid, shift)) << 16 |
+                   (uint64_t)((unsigned)_mm_movemask_epi8(_mm_sll_epi16(hi, shift)) >> 14) << 32;
+    }
+#else
+    plane[0] = plane[1] = plane[2] = 0;
+    for (int i = 0; i < SH_KINDS; i++)
+        for (int b = 0; b < 3; b++)
+            plane[b] |= (uint64_t)(live[i] >> b & 1) << i;
+#endif
 }
 
 static void any_rows(const batch_ctx *x, Py_ssize_t begin, Py_ssize_t end, pool_fault *fault, struct dp_memo *dp)
@@ -173,10 +203,8 @@ static void any_rows(const batch_ctx *x, Py_ssize_t begin, Py_ssize_t end, pool_
             int8_t *shanten_after = (int8_t *)x->first + r * SH_KINDS;
             uint8_t *left = x->second + r * SH_KINDS;
             int best = SH_INF;
-            uint64_t plane[3] = {0, 0, 0}; /* bit i of plane[b]: bit b of kind i's live count (at most 4) */
-            for (int i = 0; i < SH_KINDS; i++)
-                for (int b = 0; b < 3; b++)
-                    plane[b] |= (uint64_t)(s.live[i] >> b & 1) << i;
+            uint64_t plane[3];
+            live_planes(s.live, plane);
             for (uint64_t m = s.sm.held; m; m &= m - 1)
                 best = min2(best, after[lowest_bit(m)]);
             memset(shanten_after, NOT_HELD, SH_KINDS);
