@@ -64,8 +64,8 @@ class _Kept:
                     self.finalizer = util.Finalize(self, self.expire, kwargs={"wait": True}, exitpriority=100)
             self.held = True
             kept = self.pool
-        if old is not None:
-            old.shutdown(wait=False)
+        if old is not None:  # a new size: the old workers are gone before the new ones start work
+            old.shutdown(wait=True)
         return kept, True
 
     def give_back(self, failed: bool) -> None:
