@@ -18,9 +18,11 @@ another folder), each pass repeating the whole set until it runs several seconds
 
 Rates count discards (= decisions) the same way for every implementation: the discards of
 the rounds it replayed without error. A rate is the best of the passes. Each round runs every
-measurement once, in an order that rotates: first the review's rounds back to back, then
-the other measurements' rounds. The 2 / 1 worker ratio is the median of the ratios within
-a round (this VM's speed drifts from minute to minute). Installs nothing;
+measurement once: first the review's rounds back to back, each 2-worker pass beside its
+1-worker pass, in one order and then the reverse; then the other measurements' rounds, in an
+order that rotates. The 2 / 1 worker ratio is the median of the ratios within a round (this
+VM's speed drifts from second to second, so the two passes of a ratio run side by side, and
+which goes first alternates). Installs nothing;
 peers that are not installed are skipped with a note. See bench/README.md.
 """
 
@@ -53,7 +55,7 @@ from shanten.review.pool import shutdown
 from shanten.review.run import find
 
 RECORDS = Path(__file__).resolve().parents[2] / "shared" / "records"
-PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 9  # seconds a pass runs at least; rounds of passes (of the review's)
+PASS_S, ROUNDS, REVIEW_ROUNDS = 3.0, 3, 10  # seconds a pass runs at least; rounds of passes (of the review's)
 QUICK_PASS_S, QUICK_ROUNDS, QUICK_PER_FOLDER = 0.2, 1, 3
 SIZES = (1, 2, 4)  # copies of the files for the peak memory
 POOL_FILES = 40  # files of the review that times a pool's start
@@ -268,11 +270,15 @@ def timed(job: Job, corpus: Corpus) -> None:
         raise RuntimeError(f"{job.label}: {discards:,} discards, {job.copies * job.per_copy:,} expected")
 
 
-def run_rounds(what: str, jobs: list[Job], corpus: Corpus, rounds: int) -> None:
+def run_rounds(what: str, jobs: list[Job], corpus: Corpus, rounds: int, mirrored: bool = False) -> None:
+    """Every job once a round, in an order that rotates from round to round; ``mirrored``: in their
+    order, then the reverse, and so on, so that neighbours stay side by side (ratios are taken
+    between them) and which of two goes first alternates."""
     for round_ in range(rounds):
         print(f"{what}: round {round_ + 1}/{rounds}, load average {load()}", flush=True)
         shift = round_ % len(jobs)
-        for job in jobs[shift:] + jobs[:shift]:
+        order = (jobs if round_ % 2 == 0 else jobs[::-1]) if mirrored else jobs[shift:] + jobs[:shift]
+        for job in order:
             timed(job, corpus)
 
 
@@ -485,7 +491,8 @@ class Plan:
 
     @property
     def review(self) -> list[Job]:
-        return [job for job in (self.one_memory, self.two_memory, self.machine, self.one, self.two) if job]
+        """In the order their rounds run them: each ratio's two passes side by side."""
+        return [job for job in (self.machine, self.one_memory, self.two_memory, self.one, self.two) if job]
 
     @property
     def others(self) -> list[Job]:
@@ -520,7 +527,7 @@ def measure(corpus: Corpus, out: Path, pass_s: float, rounds: tuple[int, int]) -
           f"load average {load()}", flush=True)
     for job in p.review + p.others:
         calibrate(job, corpus, pass_s)
-    run_rounds("review", p.review, corpus, rounds[0])
+    run_rounds("review", p.review, corpus, rounds[0], mirrored=True)
     run_rounds("parse and peers", p.others, corpus, rounds[1])
     ours = [p.parse, p.one_memory, p.one, p.two_memory, p.two, *([p.machine] if p.machine else [])]
     rate_table("1-3. every file each implementation reads: discards per second", ours + p.peers, p.one, corpus)
