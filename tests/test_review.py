@@ -185,6 +185,40 @@ def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Pa
         assert outputs["pool"][name].equals(table) and outputs["dask"][name].equals(table), name
 
 
+def _chunked_by_the_rule(weights: list[int], workers: int) -> list[list[int]]:
+    """The chunks' sizes (in sources) the rule gives, every weight known beforehand: a chunk ends
+    once it holds CHUNK_BYTES, or with several workers a TAIL_CHUNKS-th of each one's share left."""
+    left, sizes, filled, count = sum(weights), [], 0, 0
+    for weight in weights:
+        filled, count = filled + weight, count + 1
+        limit = run_module.CHUNK_BYTES if workers == 1 else max(
+            run_module.TAIL_BYTES, min(run_module.CHUNK_BYTES, left // (run_module.TAIL_CHUNKS * workers)))
+        if filled >= limit:
+            sizes.append(count)
+            left, filled, count = left - filled, 0, 0
+    return sizes + ([count] if count else [])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_files_are_weighed_only_as_far_ahead_as_a_chunk_needs(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(seed)
+    sources = [f"file{n}" for n in range(rng.randrange(1, 3000))]
+    weights = {source: rng.choice((0, rng.randrange(1, 4000), rng.randrange(1, 200_000))) for source in sources}
+    weighed: list[str] = []
+    monkeypatch.setattr(run_module, "_weight", lambda source: weighed.append(source) or weights[source])
+    for workers in (1, 2, 4):
+        weighed.clear()
+        made = run_module.chunks(sources, workers)
+        first = next(made)
+        # the first chunk, and beyond it at most what makes CHUNK_BYTES a tail chunk (or one file)
+        beyond = sum(weights[source] for source in weighed[len(first):-1])
+        assert beyond < run_module.CHUNK_BYTES * run_module.TAIL_CHUNKS * workers if workers > 1 else \
+            weighed == first, (seed, workers)
+        sizes = [len(first)] + [len(chunk) for chunk in made]
+        assert sizes == _chunked_by_the_rule([weights[source] for source in sources], workers), (seed, workers)
+        assert weighed == sources, (seed, workers)  # each once, in order
+
+
 def test_a_pool_worker_hands_its_tables_over_in_files(tmp_path: Path) -> None:
     chunk: list[str | bytes] = [str(DATA / name) for name in FORMATS]
     direct = _review(chunk)

@@ -124,24 +124,31 @@ def _weight(source: str) -> int:
 
 def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | bytes]]:
     """The sources in order, in chunks of about CHUNK_BYTES, smaller towards the end with several
-    workers; standard input read whole."""
-    weights = [0 if source == STDIN else _weight(source) for source in sources]  # one stat a file
-    left = sum(weights) if workers > 1 else 0
+    workers; standard input read whole. Files are weighed (a stat each) only as far ahead as the
+    size of a chunk depends on, so that the first chunk goes out at once, however many files."""
+    tail = TAIL_CHUNKS * workers if workers > 1 else 0
+    ahead: deque[int] = deque()  # the weights of the sources after those taken, as far as weighed
+    weighed = known = 0  # sources weighed; the sum of ``ahead``
     chunk: list[str | bytes] = []
     filled = 0
-    for source, weight in zip(sources, weights):
+    for source in sources:
+        # with more than CHUNK_BYTES a tail chunk left, what lies beyond cannot change a chunk's size
+        while weighed < len(sources) and (not ahead or filled + known < CHUNK_BYTES * tail):
+            weight = 0 if sources[weighed] == STDIN else _weight(sources[weighed])
+            ahead.append(weight)
+            known += weight
+            weighed += 1
+        weight = ahead.popleft()
+        known -= weight
         if source == STDIN:
             loaded: str | bytes = sys.stdin.buffer.read()
             weight = len(loaded)
-            left += weight if workers > 1 else 0
         else:
             loaded = source
         chunk.append(loaded)
         filled += weight
-        if filled >= (CHUNK_BYTES if workers <= 1 else
-                      max(TAIL_BYTES, min(CHUNK_BYTES, left // (TAIL_CHUNKS * workers)))):
+        if filled >= (CHUNK_BYTES if not tail else max(TAIL_BYTES, min(CHUNK_BYTES, (filled + known) // tail))):
             yield chunk
-            left -= filled
             chunk, filled = [], 0
     if chunk:
         yield chunk
