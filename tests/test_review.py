@@ -336,6 +336,21 @@ def test_command_line(mixed_folder: Path, tmp_path: Path) -> None:
     assert run("review", str(DATA)).returncode == 2  # -o is required
 
 
+def test_finding_files_folders_and_globs(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    for name in ("a.mjlog", "sub/b.json", "sub/notes.txt"):
+        (tmp_path / name).write_bytes(b"")
+    (tmp_path / "gone.mjlog").symlink_to(tmp_path / "absent")
+    # the glob also matches the dangling link, which names nothing
+    with pytest.raises(shanten.InvalidHandError, match=r"\*\.mjlog: no such file or folder"):
+        run_module.find([str(tmp_path / "*.mjlog")])
+    found, skipped = run_module.find([str(tmp_path / "sub"), str(tmp_path / "a.mjlog"), "-", str(tmp_path / "a.*")])
+    assert (found, skipped) == (["-", str(tmp_path / "a.mjlog"), str(tmp_path / "sub" / "b.json")], 1)
+    for named in ("gone.mjlog", "nothing", "nul\0byte"):
+        with pytest.raises(shanten.InvalidHandError, match="no such file or folder"):
+            run_module.find([str(tmp_path / named)])
+
+
 def test_shared_records_reconcile(shared_dir: Path) -> None:
     """Every shared record: files read = reviewed + failed, and decisions = the replayed discards."""
     folder = shared_dir / "records"

@@ -17,6 +17,7 @@ import contextlib
 import glob
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from collections import deque
@@ -51,10 +52,11 @@ def find(paths: Sequence[str]) -> tuple[list[str], int]:
             found[STDIN] = None
             continue
         matches = sorted(glob.glob(path, recursive=True)) if glob.has_magic(path) else [path]
-        if not matches or not all(os.path.exists(match) for match in matches):
+        kinds = [_folder(match) for match in matches]  # one stat a match: a long list of files is common
+        if not matches or None in kinds:
             raise InvalidHandError(f"{path}: no such file or folder")
-        for match in matches:
-            if not os.path.isdir(match):
+        for match, folder in zip(matches, kinds):
+            if not folder:
                 found[match] = None
                 continue
             for root, folders, files in os.walk(match):
@@ -65,6 +67,14 @@ def find(paths: Sequence[str]) -> tuple[list[str], int]:
                     else:
                         skipped += 1
     return sorted(found, key=lambda source: (source != STDIN, source)), skipped
+
+
+def _folder(path: str) -> bool | None:
+    """Whether ``path`` is a folder; None where it names nothing (or a dangling link)."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None
 
 
 @dataclass
