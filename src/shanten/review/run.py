@@ -137,12 +137,12 @@ def chunks(sources: Sequence[str], workers: int = 1) -> Iterator[list[str | byte
     workers; standard input read whole. Files are weighed (a stat each) only as far ahead as the
     size of a chunk depends on, so that the first chunk goes out at once, however many files."""
     tail = TAIL_CHUNKS * workers if workers > 1 else 0
-    ahead: deque[int] = deque()  # the weights of the sources after those taken, as far as weighed
+    ahead: deque[int] = deque()  # the weights of the sources not yet taken, as far as weighed
     weighed = known = 0  # sources weighed; the sum of ``ahead``
     chunk: list[str | bytes] = []
     filled = 0
     for source in sources:
-        # with more than CHUNK_BYTES a tail chunk left, what lies beyond cannot change a chunk's size
+        # once CHUNK_BYTES * tail are known to be left, a chunk is CHUNK_BYTES whatever lies beyond
         while weighed < len(sources) and (not ahead or filled + known < CHUNK_BYTES * tail):
             weight = 0 if sources[weighed] == STDIN else _weight(sources[weighed])
             ahead.append(weight)
