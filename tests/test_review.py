@@ -185,10 +185,11 @@ def test_a_process_pool_and_a_dask_cluster_give_the_same_output(mixed_folder: Pa
         assert outputs["pool"][name].equals(table) and outputs["dask"][name].equals(table), name
 
 
-def _chunked_by_the_rule(weights: list[int], workers: int) -> list[list[int]]:
+def _chunked_by_the_rule(weights: list[int], workers: int) -> list[int]:
     """The chunks' sizes (in sources) the rule gives, every weight known beforehand: a chunk ends
     once it holds CHUNK_BYTES, or with several workers a TAIL_CHUNKS-th of each one's share left."""
-    left, sizes, filled, count = sum(weights), [], 0, 0
+    sizes: list[int] = []
+    left, filled, count = sum(weights), 0, 0
     for weight in weights:
         filled, count = filled + weight, count + 1
         limit = run_module.CHUNK_BYTES if workers == 1 else max(
