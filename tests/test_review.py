@@ -206,7 +206,12 @@ def test_files_are_weighed_only_as_far_ahead_as_a_chunk_needs(seed: int, monkeyp
     sources = [f"file{n}" for n in range(rng.randrange(1, 3000))]
     weights = {source: rng.choice((0, rng.randrange(1, 4000), rng.randrange(1, 200_000))) for source in sources}
     weighed: list[str] = []
-    monkeypatch.setattr(run_module, "_weight", lambda source: weighed.append(source) or weights[source])
+
+    def weigh(source: str) -> int:
+        weighed.append(source)
+        return weights[source]
+
+    monkeypatch.setattr(run_module, "_weight", weigh)
     for workers in (1, 2, 4):
         weighed.clear()
         made = run_module.chunks(sources, workers)
