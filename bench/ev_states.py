@@ -1,6 +1,6 @@
 """How many states the exact pool convention would need, beside the hand-keyed graph ``shanten.ev`` searches.
 
-    python bench/ev_states.py [--hands N] [--cap STATES]   (about 5 minutes with the defaults)
+    python bench/ev_states.py [--hands N] [--cap STATES]   (about 20 minutes with the defaults)
 
 In mahjong-cpp's convention (the one ``shanten.ev`` offers) the pool stays the same from draw to
 draw, so a state is a hand (and its riichi state) and a turn. In the exact convention a thrown tile
@@ -58,28 +58,36 @@ def growth(hand: str, options: dict[str, object], cap: int, ahead: bool) -> tupl
             if bits != later[d]:
                 later[d], changed = bits, True
 
-    def thrown(counts: tuple[int, ...], tile: int) -> tuple[int, ...] | None:
+    start, pool = bytes(args[0]), bytes(args[1])
+    hands = [draw_hands[d * 37:(d + 1) * 37] for d in range(nd)]
+
+    def thrown(counts: tuple[int, ...], tile: int) -> tuple[int, ...]:
         if tile not in slot:
             return counts
         after = list(counts)
         after[slot[tile]] += 1
-        return tuple(after) if after[slot[tile]] <= 4 else None
+        return tuple(after)
 
-    def kept(d: int, counts: tuple[int, ...]) -> State:
+    def kept(d: int, counts: tuple[int, ...]) -> State | None:
+        """The state, or None where more of an id would have been drawn than the pool held
+        (drawn = held + thrown - in the starting hand)."""
+        if any(hands[d][tile] + counts[index] - start[tile] > pool[tile] for index, tile in enumerate(searched)):
+            return None
         if not ahead:
             return d, counts
         return d, tuple(count if later[d] >> index & 1 else 0 for index, count in enumerate(counts))
 
-    start = bytes(args[0])
+    def reach(states: dict[State, None], d: int, counts: tuple[int, ...]) -> None:
+        state = kept(d, counts)
+        if state is not None:
+            states[state] = None
+
     level: dict[State, None] = {}
     none = (0,) * len(searched)
     for d in range(nd):  # the first discard: every draw node one tile short of the start
-        key = draw_hands[d * 37:(d + 1) * 37]
-        diff = [a - b for a, b in zip(start, key)]
+        diff = [a - b for a, b in zip(start, hands[d])]
         if min(diff) == 0 and sum(diff) == 1:
-            counts = thrown(none, diff.index(1))
-            if counts is not None:
-                level[kept(d, counts)] = None
+            reach(level, d, thrown(none, diff.index(1)))
     plain, exact = [len({d for d, _ in level})], [len(level)]
     for _ in range(int(options["draws"])):  # type: ignore[call-overload]
         reached: dict[State, None] = {}
@@ -89,15 +97,12 @@ def growth(hand: str, options: dict[str, object], cap: int, ahead: bool) -> tupl
                 drawn.add(edge_tiles[e])
                 x = edge_to[e]
                 for o in range(option_start[x], option_start[x + 1]) if x >= 0 else ():
-                    after = thrown(counts, option_tiles[o])
-                    if after is not None:
-                        reached[kept(int(option_to[o]), after)] = None
+                    reach(reached, int(option_to[o]), thrown(counts, option_tiles[o]))
             if stay[d] >= 0:  # a draw not searched here, thrown at once
-                reached[kept(int(stay[d]), counts)] = None
+                reach(reached, int(stay[d]), counts)
                 for tile in searched:
-                    after = thrown(counts, tile) if tile not in drawn else None
-                    if after is not None:
-                        reached[kept(int(stay[d]), after)] = None
+                    if tile not in drawn:
+                        reach(reached, int(stay[d]), thrown(counts, tile))
         level = reached
         plain.append(len({d for d, _ in level}))
         exact.append(len(level))
@@ -108,7 +113,7 @@ def growth(hand: str, options: dict[str, object], cap: int, ahead: bool) -> tupl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=2, help="hands of each shanten (default 2)")
+    parser.add_argument("--hands", type=int, default=3, help="hands of each shanten (default 3)")
     parser.add_argument("--cap", type=int, default=300_000, help="exact states at which a hand stops (default 300,000)")
     args = parser.parse_args()
     if not REFERENCE.exists():
