@@ -69,12 +69,30 @@ typedef struct {
     int32_t index; /* the node */
 } ev_slot;
 
+/* An open-addressing index of entries that begin with their key (nodes, ura chances): a tag of
+ * the key beside the entry's index. */
+typedef struct {
+    ev_slot *slots;
+    size_t mask;
+} ev_index;
+
 typedef struct {
     ev_node *v;
     int n, cap;
-    ev_slot *slots; /* open addressing: a tag of the key beside its node's index */
-    size_t mask;
+    ev_index index;
 } ev_nodes;
+
+/* A complete hand's chance of each number of ura dora, kept for all of its waits. */
+typedef struct {
+    ev_key key;
+    double p[13];
+} ev_ura;
+
+typedef struct {
+    ev_ura *v;
+    int n, cap;
+    ev_index index;
+} ev_uras;
 
 typedef struct {
     ev_link *v;
@@ -87,6 +105,7 @@ typedef struct {
     ev_links edges, options;
     ev_win *wins;
     int n_wins, cap_wins;
+    ev_uras uras;
     int shanten0, closed, failed;
     size_t slots; /* the hash tables' first size: about what the search will hold */
     double total; /* the pool's size */
@@ -109,40 +128,69 @@ static int grow(void **v, int *cap, int need, size_t size)
 
 static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 32) | 1u; }
 
-static int slots_grow(ev_nodes *t, size_t initial)
+static inline ev_key key_at(const void *entries, size_t stride, int i)
 {
-    const size_t cap = t->mask ? 2 * (t->mask + 1) : initial;
+    return *(const ev_key *)((const char *)entries + (size_t)i * stride);
+}
+
+static int index_grow(ev_index *x, const void *entries, size_t stride, int n, size_t initial)
+{
+    const size_t cap = x->mask ? 2 * (x->mask + 1) : initial;
     ev_slot *s = calloc(cap, sizeof *s);
     if (!s)
         return -1;
-    for (int i = 0; i < t->n; i++) {
-        const uint64_t h = key_hash(t->v[i].key);
+    for (int i = 0; i < n; i++) {
+        const uint64_t h = key_hash(key_at(entries, stride, i));
         size_t j = h & (cap - 1);
         while (s[j].tag)
             j = (j + 1) & (cap - 1);
         s[j] = (ev_slot){key_tag(h), i};
     }
-    free(t->slots);
-    t->slots = s;
-    t->mask = cap - 1;
+    free(x->slots);
+    x->slots = s;
+    x->mask = cap - 1;
     return 0;
 }
 
-/* The node of a key, or -1 with *slot where it would go and *tag its tag. */
-static int find(const ev_nodes *t, ev_key k, size_t *slot, uint32_t *tag)
+/* The entry of a key, or -1 with *slot where it would go and *tag its tag. */
+static int index_find(const ev_index *x, const void *entries, size_t stride, ev_key k, size_t *slot, uint32_t *tag)
 {
     const uint64_t h = key_hash(k);
     *tag = key_tag(h);
-    size_t j = h & t->mask;
-    for (; t->slots[j].tag; j = (j + 1) & t->mask) {
-        if (t->slots[j].tag != *tag)
+    size_t j = h & x->mask;
+    for (; x->slots[j].tag; j = (j + 1) & x->mask) {
+        if (x->slots[j].tag != *tag)
             continue;
-        const ev_node *n = &t->v[t->slots[j].index];
-        if (n->key.a == k.a && n->key.b == k.b)
-            return t->slots[j].index;
+        const ev_key e = key_at(entries, stride, x->slots[j].index);
+        if (e.a == k.a && e.b == k.b)
+            return x->slots[j].index;
     }
     *slot = j;
     return -1;
+}
+
+/* The entry of key k in the n entries of `stride` bytes at *entries, indexed by x (first made with
+ * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory. */
+static int entry_of(ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k, size_t initial,
+                    int *made)
+{
+    size_t slot;
+    uint32_t tag;
+    *made = 0;
+    if (!x->mask && index_grow(x, *entries, stride, 0, initial) < 0)
+        return -1;
+    int i = index_find(x, *entries, stride, k, &slot, &tag);
+    if (i >= 0)
+        return i;
+    if (grow(entries, cap, *n + 1, stride) < 0)
+        return -1;
+    i = (*n)++;
+    *(ev_key *)((char *)*entries + (size_t)i * stride) = k;
+    x->slots[slot] = (ev_slot){tag, i};
+    *made = 1;
+    if ((size_t)*n * 2 > x->mask && index_grow(x, *entries, stride, *n, 0) < 0)
+        return -1;
+    return i;
 }
 
 /* The node of the hand of key k (dist tiles beyond the start) in riichi state `state`, made when new;
@@ -150,32 +198,42 @@ static int find(const ev_nodes *t, ev_key k, size_t *slot, uint32_t *tag)
 static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
-    k = key_with_state(k, state);
-    size_t slot;
-    uint32_t tag;
-    if (!t->mask && slots_grow(t, g->slots) < 0)
+    int made;
+    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, state),
+                           g->slots, &made);
+    if (i < 0)
         return g->failed = -1;
-    int i = find(t, k, &slot, &tag);
-    if (i >= 0)
+    if (!made)
         return i;
     const int max = g->cfg->max_nodes;
-    if (max && g->draw.n + g->discard.n >= max)
+    if (max && g->draw.n + g->discard.n > max)
         return g->failed = -2;
-    if (grow((void **)&t->v, &t->cap, t->n + 1, sizeof *t->v) < 0)
-        return g->failed = -1;
-    i = t->n++;
     ev_node *n = &t->v[i];
-    n->key = k;
     n->state = (uint8_t)state;
     n->shanten = -2; /* not known yet */
     n->dist = (int8_t)dist;
     n->stay = i;
     n->depth = -1;
     n->stash = -1;
-    t->slots[slot] = (ev_slot){tag, i};
-    if ((size_t)t->n * 2 > t->mask && slots_grow(t, 0) < 0)
-        return g->failed = -1;
     return i;
+}
+
+/* The ura dora chances of the complete hand h (key k, any riichi state), computed once per hand and
+ * shared by its waits; NULL when ura dora are not priced, or out of memory (g->failed set). */
+static const double *ura_of(ev_graph *g, ev_key k, const uint8_t *h)
+{
+    if (!g->cfg->uradora || !g->cfg->indicators)
+        return NULL;
+    ev_uras *t = &g->uras;
+    int made;
+    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, 0), 1024, &made);
+    if (i < 0) {
+        g->failed = -1;
+        return NULL;
+    }
+    if (made)
+        ura_of_hand(g->cfg, h, t->v[i].p);
+    return t->v[i].p;
 }
 
 static int link(ev_links *l, int from, int to, int tile, int weight, int win)
@@ -280,7 +338,12 @@ static int expand_draw(ev_graph *g, int i)
             win = value->any > 0 || value->last > 0 ? stash + stashed : 0;
         } else if (wins) {
             ev_win value;
-            win_values(cfg, h, t, state, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
+            ev_key y = key;
+            key_step(&y, t, 1);
+            const double *ura = state != EV_FREE ? ura_of(g, y, h) : NULL;
+            if (g->failed)
+                return -1;
+            win_values(cfg, h, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
         int to = -1;
@@ -436,7 +499,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(cfg, whole, t, EV_FREE, &value, NULL);
+                win_values(cfg, whole, t, EV_FREE, NULL, &value, NULL);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
@@ -924,8 +987,10 @@ done:
     free(option_start);
     free(g.draw.v);
     free(g.discard.v);
-    free(g.draw.slots);
-    free(g.discard.slots);
+    free(g.draw.index.slots);
+    free(g.discard.index.slots);
+    free(g.uras.v);
+    free(g.uras.index.slots);
     free(g.edges.v);
     free(g.options.v);
     free(g.wins);

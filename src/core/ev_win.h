@@ -131,12 +131,34 @@ static void add_payments(const ev_config *cfg, const struct win_input *in, int h
     }
 }
 
+/* The chance of u ura dora (u = 0..12) for the complete hand h (14 tiles with its melds' 3 each):
+ * as many ura indicators as dora indicators, drawn from the tiles unseen at the win (the pool as
+ * ev.c counts it, less h). It depends on h alone, so ev.c keeps it per hand for every wait of it. */
+static void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
+{
+    uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
+    merged(h, held);
+    for (int m = 0; m < cfg->win.n_melds; m++) {
+        const struct score_meld *ml = &cfg->win.melds[m];
+        if (ml->type == SC_CHI)
+            held[ml->kind]++, held[ml->kind + 1]++, held[ml->kind + 2]++;
+        else
+            held[ml->kind] += ml->type == SC_PON ? 3 : 4;
+    }
+    for (int i = 0; i < EV_IDS; i++)
+        lives[i] = (uint8_t)(cfg->pool[i] + cfg->hand[i] - h[i]); /* live copies, as ev.c counts them */
+    merged(lives, unseen);
+    ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
+}
+
 /* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
  * on any draw and on the last one, and the chance of each class of win; 0: no yaku. The hand is
- * scored once; ippatsu, haitei and ura dora add han to the reading that scored best (as
- * mahjong-cpp prices ura dora). With `riichi` (state EV_IPPATSU only), the same win without the
- * ippatsu too, from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
-static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int state, ev_win *w, ev_win *riichi)
+ * scored once; ippatsu, haitei and ura dora (chance `ura` from ura_of_hand, NULL: none) add han
+ * to the reading that scored best (as mahjong-cpp prices ura dora). With `riichi` (state
+ * EV_IPPATSU only), the same win without the ippatsu too, from the same scoring: the frozen hand
+ * the ippatsu chance leaves wins the same way. */
+static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int state, const double *ura, ev_win *w,
+                       ev_win *riichi)
 {
     struct win_input in = cfg->win;
     merged(h, in.counts);
@@ -165,24 +187,9 @@ static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int sta
             *riichi = *w;
         return;
     }
-    double p[13] = {1.0};
-    int top = 0;
-    if (state != EV_FREE && cfg->uradora && cfg->indicators) {
-        uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
-        memcpy(held, in.counts, SH_KINDS);
-        for (int m = 0; m < in.n_melds; m++) {
-            const struct score_meld *ml = &in.melds[m];
-            if (ml->type == SC_CHI)
-                held[ml->kind]++, held[ml->kind + 1]++, held[ml->kind + 2]++;
-            else
-                held[ml->kind] += ml->type == SC_PON ? 3 : 4;
-        }
-        for (int i = 0; i < EV_IDS; i++)
-            lives[i] = (uint8_t)(cfg->pool[i] + cfg->hand[i] - h[i]); /* live copies, as ev.c counts them */
-        merged(lives, unseen);
-        ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
-        top = 12;
-    }
+    static const double none[13] = {1.0};
+    const double *p = state != EV_FREE && ura ? ura : none;
+    const int top = p == none ? 0 : 12;
     add_payments(cfg, &in, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
     if (riichi)
         add_payments(cfg, &in, r.han, r.fu, p, top, riichi);
