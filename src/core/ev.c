@@ -401,17 +401,15 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
     memset(r, 0, sizeof r);
     for (int k = 0; k < ng; k++)
         r[k] = row_load(rows[k]);
-    int best = SH_INF;
-    if (forms & FORM_REGULAR)
-        best = complement_rows(r, ng, M, rest);
+    /* A discard never lowers a form's number, so only the forms that reach the hand's best can keep it. */
+    const int special = sm->tiles >= 13;
+    const int regular = forms & FORM_REGULAR ? complement_rows(r, ng, M, rest) : SH_INF;
+    const int pairs7 = special && (forms & FORM_SEVEN_PAIRS) ? seven_pairs(c, sm, NULL, 0) : SH_INF;
+    const int orphans = special && (forms & FORM_ORPHANS) ? thirteen_orphans(c, sm, NULL) : SH_INF;
+    const int best = min2(regular, min2(pairs7, orphans));
     /* seven pairs and thirteen orphans after a discard, from the counts (seven_pairs and
      * thirteen_orphans of eval.h on the table path): only the discarded kind's count changes */
     const int pairs = sm->pairs, singles = sm->singles, orphan_pairs = popcount64(sm->two & ORPHAN_BITS);
-    const int special = sm->tiles >= 13;
-    if (special && (forms & FORM_SEVEN_PAIRS))
-        best = min2(best, seven_pairs(c, sm, NULL, 0));
-    if (special && (forms & FORM_ORPHANS))
-        best = min2(best, thirteen_orphans(c, sm, NULL));
     *keep = 0;
     for (uint64_t held = sm->held; held; held &= held - 1) {
         const int t = lowest_bit(held);
@@ -420,7 +418,7 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
             if (t >= bases[k] && t < bases[k] + 9)
                 g = k;
         int v = SH_INF;
-        if (forms & FORM_REGULAR) {
+        if (regular == best) {
             if (g < ns) {
                 v = final_value(row_load(suit_row_step(c + bases[g], t - bases[g], -1)), rest[g], M);
             } else {
@@ -429,12 +427,12 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
                 c[t]++;
             }
         }
-        if (special && (forms & FORM_SEVEN_PAIRS)) {
+        if (pairs7 == best) {
             const int full = pairs - (c[t] == 2), half = singles - (c[t] == 1) + (c[t] == 2);
             const int take = min2(full, 7);
             v = min2(v, 14 - 2 * take - min2(half, 7 - take));
         }
-        if (special && (forms & FORM_ORPHANS)) {
+        if (orphans == best) {
             const int orphan = (int)(ORPHAN_BITS >> t & 1);
             const int kinds = sm->orphan_kinds - (orphan && c[t] == 1);
             const int pair = orphan_pairs - (orphan && c[t] == 2) > 0;
