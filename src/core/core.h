@@ -75,6 +75,7 @@ int args_module_init(void);
 
 int tables_set(PyObject *suit_bytes, const char *data_path);
 int load_masks(void); /* read masks.bin on first use; -1 with the error set */
+int load_keeps(void); /* the keep masks (necessary.h), made on first use; -1 with the error set */
 
 /* ---- the units' entry points --------------------------------------------- */
 

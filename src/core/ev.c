@@ -388,9 +388,35 @@ static uint64_t tenpai_discards(uint8_t *c, int players, int forms)
     return m;
 }
 
-/* unnecessary_tiles of queries.h on the table path, with each group's complement merged once:
- * a discard changes one group's row. Returns the replacement number; *keep: the held kinds
- * whose discard leaves it. */
+/* The isolated group's kinds whose discard keeps one of the entries `on` of its row: kinds held
+ * as often are interchangeable, so one row per count held (as iso_masked does for draws). */
+static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int on)
+{
+    const uint8_t *kinds;
+    const int n = iso_kinds(players, &kinds);
+    int idx = 0;
+    uint64_t with_count[5] = {0, 0, 0, 0, 0};
+    for (int j = 0; j < n; j++) {
+        idx += ISO_WEIGHT[c[kinds[j]]];
+        with_count[c[kinds[j]]] |= 1ull << kinds[j];
+    }
+    uint64_t keep = 0;
+    for (int k = 1; k <= 4; k++) {
+        if (!with_count[k])
+            continue;
+        const uint8_t *less = ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k - 1]];
+        for (int m = on; m; m &= m - 1)
+            if (less[lowest_bit((uint64_t)m)] == row[lowest_bit((uint64_t)m)]) {
+                keep |= with_count[k];
+                break;
+            }
+    }
+    return keep;
+}
+
+/* unnecessary_tiles of queries.h on the table path: the regular form from the keep masks of the
+ * entries on an optimal split (necessary.h), the other forms from the counts. Returns the
+ * replacement number; *keep: the held kinds whose discard leaves it. */
 static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *keep)
 {
     const int M = sm->tiles / 3;
@@ -407,26 +433,26 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
     const int pairs7 = special && (forms & FORM_SEVEN_PAIRS) ? seven_pairs(c, sm, NULL, 0) : SH_INF;
     const int orphans = special && (forms & FORM_ORPHANS) ? thirteen_orphans(c, sm, NULL) : SH_INF;
     const int best = min2(regular, min2(pairs7, orphans));
+    *keep = 0;
+    if (regular == best) {
+        const row_t partner = row_load(PARTNER[M]), target = row_fill((uint8_t)best);
+        for (int k = 0; k < ns; k++) {
+            const uint8_t *m = keep_table + (size_t)(rows[k] - suit_table) / SH_ROW * KEEP_BYTES;
+            for (int on = optimal_entries(r[k], rest[k], partner, target); on; on &= on - 1) {
+                const int e = lowest_bit((uint64_t)on);
+                *keep |= (uint64_t)(m[2 * e] | m[2 * e + 1] << 8) << bases[k];
+            }
+        }
+        *keep |= iso_keep(c, players, rows[ns], optimal_entries(r[ns], rest[ns], partner, target));
+    }
+    if (pairs7 != best && orphans != best)
+        return best;
     /* seven pairs and thirteen orphans after a discard, from the counts (seven_pairs and
      * thirteen_orphans of eval.h on the table path): only the discarded kind's count changes */
     const int pairs = sm->pairs, singles = sm->singles, orphan_pairs = popcount64(sm->two & ORPHAN_BITS);
-    *keep = 0;
     for (uint64_t held = sm->held; held; held &= held - 1) {
         const int t = lowest_bit(held);
-        int g = ns;
-        for (int k = 0; k < ns; k++)
-            if (t >= bases[k] && t < bases[k] + 9)
-                g = k;
         int v = SH_INF;
-        if (regular == best) {
-            if (g < ns) {
-                v = final_value(row_load(suit_row_step(c + bases[g], t - bases[g], -1)), rest[g], M);
-            } else {
-                c[t]--;
-                v = final_value(row_load(iso_row(c, players)), rest[g], M);
-                c[t]++;
-            }
-        }
         if (pairs7 == best) {
             const int full = pairs - (c[t] == 2), half = singles - (c[t] == 1) + (c[t] == 2);
             const int take = min2(full, 7);

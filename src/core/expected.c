@@ -33,7 +33,7 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "dora indicators must be 0 to %d, got %d", EV_INDICATORS, indicators);
         goto done;
     }
-    if (load_masks() < 0)
+    if (load_masks() < 0 || load_keeps() < 0)
         goto done;
     memcpy(cfg.hand, hand.buf, EV_IDS);
     memcpy(cfg.pool, pool.buf, EV_IDS);

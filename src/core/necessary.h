@@ -16,6 +16,12 @@
 extern const uint8_t *mask_table;
 #define SHAPE_MASKS 64
 
+/* Per suit shape, SH_ROW little-endian u16 keep masks (load_keeps, tables.c): entry e's kinds whose
+ * discard leaves the entry as it is. A 3n+2 hand's discard keeps its replacement number exactly when
+ * it keeps an entry on some optimal split, the mirror of the necessary masks. */
+extern const uint8_t *keep_table;
+#define KEEP_BYTES (2 * SH_ROW)
+
 #define FORM_REGULAR 1
 #define FORM_SEVEN_PAIRS 2
 #define FORM_ORPHANS 4
@@ -145,6 +151,13 @@ static int complement_rows(const row_t *r, int ng, int M, row_t *rest)
     return final_value(r[0], right, M);
 }
 
+/* The entries of row r on an optimal split of a hand of value `best` (target: best in every lane):
+ * with the best complementary entry of the other groups, rest, they attain it. */
+static inline int optimal_entries(row_t r, row_t rest, row_t partner, row_t target)
+{
+    return row_less_by(target, row_add(r, row_gather(rest, partner)), 0) & ((1 << SH_ROW) - 1);
+}
+
 static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
 {
     row_t r[4], rest[4];
@@ -158,7 +171,7 @@ static int regular_from_groups(const masked_row *g, int ng, int M, const limit_v
     *exact = 1;
     for (int k = 0; k < ng; k++) {
         /* the entries on an optimal split: lanes equal to the best (row_less_by by 0) */
-        const int on = row_less_by(target, row_add(r[k], row_gather(rest[k], partner)), 0) & ((1 << SH_ROW) - 1);
+        const int on = optimal_entries(r[k], rest[k], partner, target);
         for (int m = on; m; m &= m - 1)
             *mask |= entry_mask(&g[k], lowest_bit((uint64_t)m));
         *exact &= !lv || (g[k].exact & on) == on;
