@@ -106,6 +106,7 @@ typedef struct {
     ev_win *wins;
     int n_wins, cap_wins;
     ev_uras uras;
+    ev_payments payments;
     int shanten0, closed, failed;
     size_t slots; /* the hash tables' first size: about what the search will hold */
     double total; /* the pool's size */
@@ -343,7 +344,7 @@ static int expand_draw(ev_graph *g, int i)
             const double *ura = state != EV_FREE ? ura_of(g, y, h) : NULL;
             if (g->failed)
                 return -1;
-            win_values(cfg, h, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
+            win_values(cfg, &g->payments, h, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
         int to = -1;
@@ -523,7 +524,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(cfg, whole, t, EV_FREE, NULL, &value, NULL);
+                win_values(cfg, &g->payments, whole, t, EV_FREE, NULL, &value, NULL);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)

@@ -108,26 +108,46 @@ static int win_class(const struct score_result *r)
     return r->limit >= SC_YAKUMAN ? EV_CLASSES - 1 : 3 + r->limit;
 }
 
+/* The tsumo income and class of each (han, fu) met in one search: a win's ura dora and haitei ask
+ * for a dozen han counts each, and a search's wins share a few dozen pairs. Zero: not known yet
+ * (a win always pays). Han from 13 on are paid alike. */
+typedef struct {
+    int32_t points[14][33]; /* [han][fu / 5]: fu reach 160 with four concealed kans */
+    uint8_t klass[14][33];
+} ev_payments;
+
+static void pay(const ev_config *cfg, const struct win_input *in, ev_payments *memo, int han, int fu, int32_t *points,
+                int *klass)
+{
+    const int h = han < 13 ? han : 13, f = fu / 5;
+    if (!memo->points[h][f]) {
+        struct score_result r;
+        sc_payments(&cfg->rules, in, 1, in->seat_wind == 0, han, fu, 0, &r);
+        r.han = (int16_t)han;
+        memo->points[h][f] = r.points;
+        memo->klass[h][f] = (uint8_t)win_class(&r);
+    }
+    *points = memo->points[h][f];
+    *klass = memo->klass[h][f];
+}
+
 /* Add the payments of a win of han + u han (u ura dora with chance p[u], u <= top) and fu to w, on
  * any draw and on the last (one han more when haitei counts). */
-static void add_payments(const ev_config *cfg, const struct win_input *in, int han, int fu, const double *p, int top,
-                         ev_win *w)
+static void add_payments(const ev_config *cfg, const struct win_input *in, ev_payments *memo, int han, int fu,
+                         const double *p, int top, ev_win *w)
 {
-    const int dealer = in->seat_wind == 0;
     for (int u = 0; u <= top; u++) {
         if (p[u] == 0.0)
             continue;
-        struct score_result up;
-        sc_payments(&cfg->rules, in, 1, dealer, han + u, fu, 0, &up);
-        up.han = (int16_t)(han + u);
-        w->any += p[u] * up.points;
-        w->classes[0][win_class(&up)] += p[u];
-        if (cfg->last_tile) {
-            sc_payments(&cfg->rules, in, 1, dealer, han + u + 1, fu, 0, &up);
-            up.han = (int16_t)(han + u + 1);
-        }
-        w->last += p[u] * up.points;
-        w->classes[1][win_class(&up)] += p[u];
+        int32_t points;
+        int klass;
+        pay(cfg, in, memo, han + u, fu, &points, &klass);
+        w->any += p[u] * points;
+        w->classes[0][klass] += p[u];
+        if (cfg->last_tile)
+            pay(cfg, in, memo, han + u + 1, fu, &points, &klass);
+        w->last += p[u] * points;
+        w->classes[1][klass] += p[u];
     }
 }
 
@@ -157,8 +177,8 @@ static void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
  * to the reading that scored best (as mahjong-cpp prices ura dora). With `riichi` (state
  * EV_IPPATSU only), the same win without the ippatsu too, from the same scoring: the frozen hand
  * the ippatsu chance leaves wins the same way. */
-static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int state, const double *ura, ev_win *w,
-                       ev_win *riichi)
+static void win_values(const ev_config *cfg, ev_payments *memo, const uint8_t *h, int tile, int state,
+                       const double *ura, ev_win *w, ev_win *riichi)
 {
     struct win_input in = cfg->win;
     merged(h, in.counts);
@@ -190,9 +210,9 @@ static void win_values(const ev_config *cfg, const uint8_t *h, int tile, int sta
     static const double none[13] = {1.0};
     const double *p = state != EV_FREE && ura ? ura : none;
     const int top = p == none ? 0 : 12;
-    add_payments(cfg, &in, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
+    add_payments(cfg, &in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
     if (riichi)
-        add_payments(cfg, &in, r.han, r.fu, p, top, riichi);
+        add_payments(cfg, &in, memo, r.han, r.fu, p, top, riichi);
 }
 
 #endif
