@@ -5,7 +5,8 @@
 The hands are the 75 default-option hands of ../shared/mahjong-cpp/reference.jsonl (beside the
 repository), whose lines also hold mahjong-cpp's own time for each hand, measured on this kind of
 machine (median of 3 single-thread runs; README there). mahjong-cpp is C++ and not on PyPI, so it
-is not run here: its recorded times are the peer column.
+is not run here: its recorded times are the peer column, and the output names the machine they
+come from beside this one's.
 
 Per hand, each of ours is the best of ``--runs`` calls (3-shanten hands: of one call beyond the
 first), on one core:
@@ -58,6 +59,15 @@ def arguments(case: dict[str, Any]) -> dict[str, Any]:
             "draws": case["flags"]["t_max"] - case["flags"]["t_min"]}
 
 
+def peer_machine() -> str:
+    """Where the peer's times were measured, as ../shared/mahjong-cpp/README.md says: they come from
+    that machine, not this one, so a ratio is only as fair as the two CPUs are alike."""
+    readme = REFERENCE.parent / "README.md"
+    lines = readme.read_text().splitlines() if readme.exists() else []
+    where = next((line for line in lines if "one core of" in line), "")
+    return where.strip().rstrip(":") or "times recorded in reference.jsonl (the machine is not named)"
+
+
 def best(call: Any, runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -92,6 +102,7 @@ def main() -> None:
     if not REFERENCE.exists():
         sys.exit(f"bench/ev.py needs {REFERENCE} (the shared folder)")
     machine(("shanten", "numpy"))
+    print(f"mahjong-cpp: {peer_machine()}")
     all_cases = [c for c in cases() if not args.quick or c["shanten"] <= 1]
     runs = 1 if args.quick else args.runs
     print(f"hands: {len(all_cases)} of {REFERENCE.name} (default options), best of {runs} runs each\n")
