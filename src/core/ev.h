@@ -77,7 +77,8 @@ typedef struct {
 void ev_export_free(ev_export *e);
 
 /* Fill rows (up to 15) for the starting hand, and *export unless NULL; returns the number of
- * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. */
+ * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. The necessary and keep
+ * masks must be loaded (load_masks and load_keeps of core.h, as expected.c does). */
 int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export);
 
 #endif
