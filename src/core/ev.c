@@ -94,6 +94,19 @@ typedef struct {
     ev_index index;
 } ev_uras;
 
+/* A complete hand prepared for scoring (in a riichi state or not), kept for all of its waits. */
+typedef struct {
+    ev_key key;
+    int ok; /* the scorer took it (always, for the hands a search builds) */
+    sc_hand hand;
+} ev_complete;
+
+typedef struct {
+    ev_complete *v;
+    int n, cap;
+    ev_index index;
+} ev_completes;
+
 typedef struct {
     ev_link *v;
     int n, cap;
@@ -106,6 +119,7 @@ typedef struct {
     ev_win *wins;
     int n_wins, cap_wins;
     ev_uras uras;
+    ev_completes completes;
     ev_payments payments;
     int shanten0, closed, failed;
     size_t slots; /* the hash tables' first size: about what the search will hold */
@@ -237,6 +251,31 @@ static const double *ura_of(ev_graph *g, ev_key k, const uint8_t *h)
     return t->v[i].p;
 }
 
+/* The complete hand h (key k) prepared for scoring in riichi state `state`, the same for all of its
+ * waits (a complete hand is reached from each tenpai hand it completes); NULL when the scorer
+ * refuses it, or out of memory (g->failed set). Valid until the next call. */
+static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state)
+{
+    ev_completes *t = &g->completes;
+    int made;
+    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v,
+                           key_with_state(k, state != EV_FREE), 1024, &made);
+    if (i < 0) {
+        g->failed = -1;
+        return NULL;
+    }
+    ev_complete *c = &t->v[i];
+    if (made) {
+        struct win_input in;
+        sc_summary sm;
+        win_input_of(g->cfg, h, tile, state, &in);
+        c->ok = sc_check(&in, &sm) == SC_OK;
+        if (c->ok)
+            sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
+    }
+    return c->ok ? &c->hand : NULL;
+}
+
 static int link(ev_links *l, int from, int to, int tile, int weight, int win)
 {
     if (grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
@@ -342,9 +381,10 @@ static int expand_draw(ev_graph *g, int i)
             ev_key y = key;
             key_step(&y, t, 1);
             const double *ura = state != EV_FREE ? ura_of(g, y, h) : NULL;
+            sc_hand *complete = g->failed ? NULL : complete_of(g, y, h, t, state);
             if (g->failed)
                 return -1;
-            win_values(cfg, &g->payments, h, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
+            win_values(cfg, &g->payments, complete, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
         int to = -1;
@@ -524,7 +564,7 @@ static int expand_discard(ev_graph *g, int i)
             int win = 0;
             if (shanten < 0) {
                 ev_win value;
-                win_values(cfg, &g->payments, whole, t, EV_FREE, NULL, &value, NULL);
+                win_values(cfg, &g->payments, complete_of(g, key, whole, t, EV_FREE), t, EV_FREE, NULL, &value, NULL);
                 win = keep_win(g, &value);
             }
             if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
@@ -1016,6 +1056,8 @@ done:
     free(g.discard.index.slots);
     free(g.uras.v);
     free(g.uras.index.slots);
+    free(g.completes.v);
+    free(g.completes.index.slots);
     free(g.edges.v);
     free(g.options.v);
     free(g.wins);

@@ -171,30 +171,36 @@ static void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
     ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
 }
 
-/* The expected tsumo income of drawing id `tile` into hand h (14 tiles) in riichi state `state`,
- * on any draw and on the last one, and the chance of each class of win; 0: no yaku. The hand is
- * scored once; ippatsu, haitei and ura dora (chance `ura` from ura_of_hand, NULL: none) add han
- * to the reading that scored best (as mahjong-cpp prices ura dora). With `riichi` (state
- * EV_IPPATSU only), the same win without the ippatsu too, from the same scoring: the frozen hand
- * the ippatsu chance leaves wins the same way. */
-static void win_values(const ev_config *cfg, ev_payments *memo, const uint8_t *h, int tile, int state,
+/* The win of drawing id `tile` into hand h (14 tiles) in riichi state `state`, as the scorer reads it. */
+static void win_input_of(const ev_config *cfg, const uint8_t *h, int tile, int state, struct win_input *in)
+{
+    *in = cfg->win;
+    merged(h, in->counts);
+    for (int s = 0; s < 3; s++)
+        in->red[s] = cfg->red_fives ? h[SH_KINDS + s] : 0;
+    in->win = (uint8_t)id_kind(tile);
+    in->flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
+}
+
+/* The expected tsumo income of the win of `hand` (a complete hand in riichi state `state`,
+ * sc_prepare'd: ev.c prepares each once for all of its waits) on id `tile`, on any draw and on the
+ * last one, and the chance of each class of win; 0: no yaku. Ippatsu, haitei and ura dora (chance
+ * `ura` from ura_of_hand, NULL: none) add han to the reading that scored best (as mahjong-cpp
+ * prices ura dora). `hand` NULL (the scorer refused it): no win. With `riichi` (state EV_IPPATSU only), the same win without the ippatsu too,
+ * from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
+static void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
                        const double *ura, ev_win *w, ev_win *riichi)
 {
-    struct win_input in = cfg->win;
-    merged(h, in.counts);
-    for (int s = 0; s < 3; s++)
-        in.red[s] = cfg->red_fives ? h[SH_KINDS + s] : 0;
-    in.win = (uint8_t)id_kind(tile);
-    in.flags = SC_TSUMO | (state != EV_FREE ? SC_RIICHI : 0);
     struct score_result r;
     memset(w, 0, sizeof *w);
     if (riichi)
         memset(riichi, 0, sizeof *riichi);
-    if (score_hand(&in, &cfg->rules, &r) != SC_OK)
+    if (!hand || sc_score_win(hand, id_kind(tile), &r) != SC_OK)
         return;
     if (!r.yaku) { /* no yaku: haitei alone can make it a win (never in riichi) */
-        in.flags |= SC_LAST_TILE;
-        if (cfg->last_tile && score_hand(&in, &cfg->rules, &r) == SC_OK && r.yaku) {
+        struct win_input last = hand->in;
+        last.flags |= SC_LAST_TILE;
+        if (cfg->last_tile && score_hand(&last, &cfg->rules, &r) == SC_OK && r.yaku) {
             w->last = r.points;
             w->classes[1][win_class(&r)] = 1.0;
         }
@@ -210,9 +216,9 @@ static void win_values(const ev_config *cfg, ev_payments *memo, const uint8_t *h
     static const double none[13] = {1.0};
     const double *p = state != EV_FREE && ura ? ura : none;
     const int top = p == none ? 0 : 12;
-    add_payments(cfg, &in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
+    add_payments(cfg, &hand->in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
     if (riichi)
-        add_payments(cfg, &in, memo, r.han, r.fu, p, top, riichi);
+        add_payments(cfg, &hand->in, memo, r.han, r.fu, p, top, riichi);
 }
 
 #endif

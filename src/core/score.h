@@ -1,6 +1,8 @@
 /* The scoring kernel: yaku, han, fu, limit and payments of one complete hand,
  * in plain C (no Python), for the per-call and batch entries of scoring.c and
- * for the expected-value engine, which calls score_hand() directly.
+ * for the expected-value engine, which prepares each complete hand once
+ * (sc_prepare: what does not depend on the winning tile, its decompositions
+ * included) and scores it from each wait it is reached by (sc_score_win).
  *
  * Every decomposition of the concealed tiles (4 - melds groups and a pair,
  * seven pairs, thirteen orphans) and every group the winning tile may have
@@ -19,6 +21,7 @@
 #define SC_KINDS 34
 #define SC_KITA 55   /* yaku bit of kita dora (not a Tenhou id) */
 #define SC_YAKU 56   /* size of the per-yaku han array */
+#define SC_LEAVES 16 /* decompositions of a complete hand's concealed tiles: at most 10 (14 of one suit) */
 
 /* Meld types, as in shanten.MeldKind's order. */
 enum { SC_CHI, SC_PON, SC_OPEN_KAN, SC_CLOSED_KAN, SC_ADDED_KAN, SC_MELD_TYPES };
@@ -106,6 +109,9 @@ static inline int sc_terminal_or_honor(int k) { return k >= 27 || k % 9 == 0 || 
 
 static inline int sc_ceil100(int v) { return (v + 99) / 100 * 100; }
 
+#define SC_DORA_BITS ((1ull << 52) | (1ull << 53) | (1ull << 54) | (1ull << SC_KITA))
+static const uint8_t SC_GATES[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3}; /* nine gates: 1112345678999 */
+
 /* ---- the search ------------------------------------------------------------- */
 
 typedef struct {
@@ -122,6 +128,9 @@ typedef struct {
     /* the concealed groups being tried */
     uint8_t gt[5], gk[5];
     int ng;
+    /* every decomposition sc_split found, to be tried with a winning tile (sc_score_win) */
+    int leaves;
+    uint8_t leaf_ng[SC_LEAVES], leaf_gt[SC_LEAVES][5], leaf_gk[SC_LEAVES][5];
     /* the best so far */
     int64_t best_key;
     struct score_result *out;
@@ -437,9 +446,9 @@ static void sc_placements(sc_search *s)
         sc_evaluate(s, pair, 0);
 }
 
-/* Split the concealed counts c into groups from kind i on; opt: the first
- * option still open at kind i (0 triplet, 1 pair, 2 run), so that each
- * multiset of groups is produced once. */
+/* Split the concealed counts c into groups from kind i on, keeping each
+ * decomposition as a leaf; opt: the first option still open at kind i (0
+ * triplet, 1 pair, 2 run), so that each multiset of groups is produced once. */
 static void sc_split(sc_search *s, uint8_t *c, int i, int opt, int has_pair)
 {
     while (i < 27 && !c[i])
@@ -452,7 +461,11 @@ static void sc_split(sc_search *s, uint8_t *c, int i, int opt, int has_pair)
             s->gt[s->ng] = SC_TRIPLET, s->gk[s->ng++] = (uint8_t)__builtin_ctzll(m);
         if (s->honor_pair >= 0)
             s->gt[s->ng] = SC_PAIR, s->gk[s->ng++] = (uint8_t)s->honor_pair;
-        sc_placements(s);
+        if (s->leaves < SC_LEAVES) { /* always: the bound is the most a hand has */
+            s->leaf_ng[s->leaves] = (uint8_t)s->ng;
+            memcpy(s->leaf_gt[s->leaves], s->gt, 5);
+            memcpy(s->leaf_gk[s->leaves++], s->gk, 5);
+        }
         s->ng = n;
         return;
     }
@@ -562,22 +575,28 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
     return SC_OK;
 }
 
-/* Score one win into *out. SC_OK (out->han 0 and out->yaku 0 when the hand
- * has no yaku), or a negative code: the input is not a complete hand, or is
- * inconsistent. */
-static int score_hand(const struct win_input *in, const struct score_rules *rules, struct score_result *out)
+/* A complete hand ready to be scored with any of its kinds as the winning tile: all that does not
+ * depend on the winning tile, found once (the expected-value engine scores a hand from each of its
+ * waits). sc_prepare fills it; sc_score_win scores one win. */
+typedef struct {
+    struct win_input in;  /* in.win: set by sc_score_win */
+    sc_search s;          /* s.in, s.out: set by sc_score_win (the struct may have moved) */
+    uint64_t held, two, common, yakuman; /* common: the tile-set yaku; yakuman: but nine gates */
+    int nine_gates;       /* the counts fit nine gates: the winning tile tells pure or not */
+} sc_hand;
+
+/* sc_hand of a valid input (sc_check's, or one built valid), summarised. */
+static void sc_prepare(const struct win_input *win, const struct score_rules *rules, const sc_summary *summary,
+                       sc_hand *hand)
 {
-    sc_search s;
-    sc_summary sm;
-    const int check = sc_check(in, &sm);
-    if (check != SC_OK)
-        return check;
+    hand->in = *win;
+    const struct win_input *in = &hand->in;
+    sc_search *sp = &hand->s, s;
+    const sc_summary sm = *summary;
     const int kans = sm.kans;
     const uint32_t bits = rules->bits;
     s.in = in;
     s.rules = rules;
-    s.out = out;
-    s.best_key = -1;
     s.kans = kans;
     s.tsumo = (in->flags & SC_TSUMO) != 0;
     s.dealer = in->seat_wind == 0;
@@ -678,17 +697,12 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
         ym |= 1ull << 50;
     if (kans == 4)
         ym |= 1ull << 51;
+    hand->nine_gates = 0;
     if (!in->n_melds && suits == 1 && !(held & SC_HONORS)) { /* nine gates: 1112345678999 and one more */
         const int base = (__builtin_ctzll(held) / 9) * 9;
-        static const uint8_t gates[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-        int fits = 1, pure = 1;
-        for (int i = 0; i < 9; i++) {
-            const int n = in->counts[base + i];
-            fits &= n >= gates[i];
-            pure &= n - (base + i == in->win) == gates[i];
-        }
-        if (fits)
-            ym |= 1ull << (pure ? 46 : 45);
+        hand->nine_gates = 1;
+        for (int i = 0; i < 9; i++)
+            hand->nine_gates &= in->counts[base + i] >= SC_GATES[i];
     }
     /* dora, kept apart: they count only beside a yaku */
     s.dora_han = 0;
@@ -701,53 +715,20 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
     if (in->kita && !(bits & SR_NO_KITA))
         sc_add(&c, h, &s.dora_han, SC_KITA, in->kita);
     s.common = c;
-    s.dora_mask = c & ((1ull << 52) | (1ull << 53) | (1ull << 54) | (1ull << SC_KITA));
+    s.dora_mask = c & SC_DORA_BITS;
     s.common_sum = sum;
-    s.common_yakuman = ym;
-    memset(out, 0, sizeof *out);
-    const uint64_t dora_bits = (1ull << 52) | (1ull << 53) | (1ull << 54) | (1ull << SC_KITA);
-    /* thirteen orphans */
-    if (!in->n_melds && !(held & ~(SC_TERMINALS | SC_HONORS)) && __builtin_popcountll(held) == 13) {
-        uint8_t han_of[SC_YAKU];
-        memcpy(han_of, s.common_han, sizeof han_of);
-        const uint64_t y = (ym & ((1ull << 37) | (1ull << 38) | (1ull << 36) | (1ull << 42))) |
-                           (1ull << (in->counts[in->win] == 2 ? 48 : 47));
-        sc_offer(&s, y, han_of, 0, 0, sc_multiples(&s, y, han_of), SC_FORM_ORPHANS | (uint32_t)SC_WAIT_OTHER << 8,
-                 SC_FORM_ORPHANS, 0);
-        return SC_OK;
-    }
-    /* seven pairs: seven kinds held twice */
-    if (!in->n_melds) {
-        if (__builtin_popcountll(sm.two) == 7) {
-            uint8_t han_of[SC_YAKU];
-            memcpy(han_of, s.common_han, sizeof han_of);
-            /* of the tile-set yaku, only those a pair hand can have: no yakuhai, sankantsu, shousangen */
-            uint64_t y = c & ~dora_bits & ~((0x7full << 10) | (7ull << 18) | (1ull << 27) | (1ull << 30));
-            int han = 0;
-            for (uint64_t m = y; m; m &= m - 1)
-                han += han_of[__builtin_ctzll(m)];
-            uint64_t yman = ym & ((1ull << 36) | (1ull << 37) | (1ull << 38) | (1ull << 42));
-            const int win_group = __builtin_popcountll(sm.two & ((1ull << in->win) - 1));
-            const uint32_t code = SC_FORM_PAIRS | SC_FU_CLOSED | (uint32_t)SC_WAIT_TANKI << 8;
-            if (yman)
-                sc_offer(&s, yman, han_of, 0, 25, sc_multiples(&s, yman, han_of), code, SC_FORM_PAIRS, win_group);
-            else {
-                y |= 1ull << 22;
-                han_of[22] = 2;
-                sc_offer(&s, y, han_of, han + 2, 25, 0, code, SC_FORM_PAIRS, win_group);
-            }
-        }
-    }
+    hand->held = held, hand->two = sm.two, hand->common = c, hand->yakuman = ym;
     /* the regular form; bit 63 of common marks that honours are held (chanta or junchan) */
     if (held & SC_HONORS)
         s.common |= 1ull << 63;
-    s.common &= ~dora_bits;
+    s.common &= ~SC_DORA_BITS;
     /* honours held once or four times, or two honour pairs: no regular form */
     uint64_t honor_odd = 0;
     for (uint64_t m = held & SC_HONORS; m; m &= m - 1) {
         const int k = __builtin_ctzll(m);
         honor_odd |= (uint64_t)(in->counts[k] == 1 || in->counts[k] == 4) << k;
     }
+    s.leaves = 0;
     if (!honor_odd && __builtin_popcountll(honor_pairs) <= 1) {
         s.honor_trips = 0;
         for (uint64_t m = held & SC_HONORS; m; m &= m - 1)
@@ -758,9 +739,82 @@ static int score_hand(const struct win_input *in, const struct score_rules *rule
         s.ng = 0;
         sc_split(&s, cc, 0, 0, 0);
     }
-    if (s.best_key < 0)
-        return SC_NOT_COMPLETE;
-    return SC_OK;
+    *sp = s;
+}
+
+/* Score the win of the prepared hand on kind `win` (held) into *out: SC_OK (out->han 0 and
+ * out->yaku 0 when it has no yaku), or SC_NOT_COMPLETE. */
+static int sc_score_win(sc_hand *hand, int win, struct score_result *out)
+{
+    sc_search *s = &hand->s;
+    struct win_input *in = &hand->in;
+    in->win = (uint8_t)win;
+    s->in = in;
+    s->out = out;
+    s->best_key = -1;
+    memset(out, 0, sizeof *out);
+    const uint64_t held = hand->held;
+    uint64_t ym = hand->yakuman;
+    if (hand->nine_gates) { /* pure: 1112345678999 before the winning tile */
+        const int base = (__builtin_ctzll(held) / 9) * 9;
+        int pure = 1;
+        for (int i = 0; i < 9; i++)
+            pure &= in->counts[base + i] - (base + i == win) == SC_GATES[i];
+        ym |= 1ull << (pure ? 46 : 45);
+    }
+    s->common_yakuman = ym;
+    /* thirteen orphans */
+    if (!in->n_melds && !(held & ~(SC_TERMINALS | SC_HONORS)) && __builtin_popcountll(held) == 13) {
+        uint8_t han_of[SC_YAKU];
+        memcpy(han_of, s->common_han, sizeof han_of);
+        const uint64_t y = (ym & ((1ull << 37) | (1ull << 38) | (1ull << 36) | (1ull << 42))) |
+                           (1ull << (in->counts[win] == 2 ? 48 : 47));
+        sc_offer(s, y, han_of, 0, 0, sc_multiples(s, y, han_of), SC_FORM_ORPHANS | (uint32_t)SC_WAIT_OTHER << 8,
+                 SC_FORM_ORPHANS, 0);
+        return SC_OK;
+    }
+    /* seven pairs: seven kinds held twice */
+    if (!in->n_melds && __builtin_popcountll(hand->two) == 7) {
+        uint8_t han_of[SC_YAKU];
+        memcpy(han_of, s->common_han, sizeof han_of);
+        /* of the tile-set yaku, only those a pair hand can have: no yakuhai, sankantsu, shousangen */
+        uint64_t y = hand->common & ~SC_DORA_BITS & ~((0x7full << 10) | (7ull << 18) | (1ull << 27) | (1ull << 30));
+        int han = 0;
+        for (uint64_t m = y; m; m &= m - 1)
+            han += han_of[__builtin_ctzll(m)];
+        const uint64_t yman = ym & ((1ull << 36) | (1ull << 37) | (1ull << 38) | (1ull << 42));
+        const int win_group = __builtin_popcountll(hand->two & ((1ull << win) - 1));
+        const uint32_t code = SC_FORM_PAIRS | SC_FU_CLOSED | (uint32_t)SC_WAIT_TANKI << 8;
+        if (yman)
+            sc_offer(s, yman, han_of, 0, 25, sc_multiples(s, yman, han_of), code, SC_FORM_PAIRS, win_group);
+        else {
+            y |= 1ull << 22;
+            han_of[22] = 2;
+            sc_offer(s, y, han_of, han + 2, 25, 0, code, SC_FORM_PAIRS, win_group);
+        }
+    }
+    /* the regular form: each decomposition, with the winning tile in each group it may have completed */
+    for (int l = 0; l < s->leaves; l++) {
+        s->ng = s->leaf_ng[l];
+        memcpy(s->gt, s->leaf_gt[l], 5);
+        memcpy(s->gk, s->leaf_gk[l], 5);
+        sc_placements(s);
+    }
+    return s->best_key < 0 ? SC_NOT_COMPLETE : SC_OK;
+}
+
+/* Score one win into *out. SC_OK (out->han 0 and out->yaku 0 when the hand
+ * has no yaku), or a negative code: the input is not a complete hand, or is
+ * inconsistent. */
+static inline int score_hand(const struct win_input *in, const struct score_rules *rules, struct score_result *out)
+{
+    sc_summary sm;
+    const int check = sc_check(in, &sm);
+    if (check != SC_OK)
+        return check;
+    sc_hand hand;
+    sc_prepare(in, rules, &sm, &hand);
+    return sc_score_win(&hand, in->win, out);
 }
 
 #endif
