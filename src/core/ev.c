@@ -478,7 +478,7 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
     if (regular == best) {
         const row_t partner = row_load(PARTNER[M]), target = row_fill((uint8_t)best);
         for (int k = 0; k < ns; k++) {
-            const uint8_t *m = keep_table + (size_t)(rows[k] - suit_table) / SH_ROW * KEEP_BYTES;
+            const uint8_t *m = keep_masks(c + bases[k], rows[k]);
             for (int on = optimal_entries(r[k], rest[k], partner, target); on; on &= on - 1) {
                 const int e = lowest_bit((uint64_t)on);
                 *keep |= (uint64_t)(m[2 * e] | m[2 * e + 1] << 8) << bases[k];

@@ -16,10 +16,12 @@
 extern const uint8_t *mask_table;
 #define SHAPE_MASKS 64
 
-/* Per suit shape, SH_ROW little-endian u16 keep masks (load_keeps, tables.c): entry e's kinds whose
- * discard leaves the entry as it is. A 3n+2 hand's discard keeps its replacement number exactly when
- * it keeps an entry on some optimal split, the mirror of the necessary masks. */
-extern const uint8_t *keep_table;
+/* Per suit shape, SH_ROW little-endian u16 keep masks: entry e's kinds whose discard leaves the
+ * entry as it is. A 3n+2 hand's discard keeps its replacement number exactly when it keeps an entry
+ * on some optimal split, the mirror of the necessary masks. They follow from the rows, so they are
+ * made on first use of each shape (keep_known[shape] 1), not shipped; load_keeps (tables.c) gives
+ * the zeroed tables. */
+extern uint8_t *keep_table, *keep_known;
 #define KEEP_BYTES (2 * SH_ROW)
 
 #define FORM_REGULAR 1
@@ -62,6 +64,31 @@ static void suit_masked_row(const uint8_t *row, int base, masked_row *out)
 static inline void suit_masked(const uint8_t *c, int base, masked_row *out)
 {
     suit_masked_row(suit_row(c + base), base, out);
+}
+
+/* The keep masks of the suit shape of counts c (its first kind), whose row is `row`. Searches run
+ * without the GIL, so a shape may be made by two threads at once: both write the same bytes, as
+ * atomics, and mark it made after them. */
+static inline const uint8_t *keep_masks(const uint8_t *c, const uint8_t *row)
+{
+    const size_t shape = (size_t)(row - suit_table) / SH_ROW;
+    uint8_t *m = keep_table + shape * KEEP_BYTES;
+    if (__atomic_load_n(&keep_known[shape], __ATOMIC_ACQUIRE))
+        return m;
+    unsigned made[SH_ROW] = {0};
+    for (int t = 0; t < 9; t++) {
+        if (!c[t])
+            continue;
+        const uint8_t *less = suit_row_step(c, t, -1);
+        for (int e = 0; e < SH_ROW; e++)
+            made[e] |= (unsigned)(less[e] == row[e]) << t;
+    }
+    for (int e = 0; e < SH_ROW; e++) {
+        __atomic_store_n(&m[2 * e], (uint8_t)made[e], __ATOMIC_RELAXED);
+        __atomic_store_n(&m[2 * e + 1], (uint8_t)(made[e] >> 8), __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&keep_known[shape], 1, __ATOMIC_RELEASE);
+    return m;
 }
 
 /* Kinds of the isolated group with the same count are interchangeable: one

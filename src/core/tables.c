@@ -9,7 +9,7 @@
 
 const uint8_t *suit_table;
 const uint8_t *mask_table;
-const uint8_t *keep_table;
+uint8_t *keep_table, *keep_known;
 static char *masks_path; /* the data folder's masks.bin */
 
 /* The tables are read at random: on Linux, ask for huge pages so that a few
@@ -79,45 +79,18 @@ int load_masks(void)
     return 0;
 }
 
-/* Each suit shape's keep masks (necessary.h) from suits.bin: a discard of kind t keeps entry e when
- * the row with one t less has the same entry e. Derived rather than shipped (about 60 ms, once, by
- * the first expected-value call): the rows already hold it. c: the shape being filled, from kind i. */
-static void fill_keeps(uint8_t *out, uint8_t *c, int i, int left)
-{
-    if (i == 9) {
-        const uint8_t *row = suit_row(c);
-        uint8_t *m = out + (size_t)(row - suit_table) / SH_ROW * KEEP_BYTES;
-        for (int t = 0; t < 9; t++) {
-            if (!c[t])
-                continue;
-            const uint8_t *less = suit_row_step(c, t, -1);
-            for (int e = 0; e < SH_ROW; e++)
-                if (less[e] == row[e]) {
-                    const unsigned now = (m[2 * e] | m[2 * e + 1] << 8) | 1u << t;
-                    m[2 * e] = (uint8_t)now, m[2 * e + 1] = (uint8_t)(now >> 8);
-                }
-        }
-        return;
-    }
-    for (int n = 0; n <= 4 && n <= left; n++) {
-        c[i] = (uint8_t)n;
-        fill_keeps(out, c, i + 1, left - n);
-    }
-    c[i] = 0;
-}
-
+/* The keep masks (necessary.h): zeroed pages, filled shape by shape as searches meet them. */
 int load_keeps(void)
 {
     if (keep_table)
         return 0;
-    uint8_t *keeps = table_alloc((size_t)SUIT_SHAPES * KEEP_BYTES);
-    if (!keeps) {
+    uint8_t *known = calloc(SUIT_SHAPES, 1), *keeps = calloc(SUIT_SHAPES, KEEP_BYTES);
+    if (!known || !keeps) {
+        free(known), free(keeps);
         PyErr_NoMemory();
         return -1;
     }
-    memset(keeps, 0, (size_t)SUIT_SHAPES * KEEP_BYTES);
-    uint8_t c[16] = {0}; /* suit_row reads 8 bytes from the shape's first kind */
-    fill_keeps(keeps, c, 0, 14);
+    keep_known = known;
     keep_table = keeps;
     return 0;
 }
