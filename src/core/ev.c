@@ -446,11 +446,13 @@ static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int 
         if (!with_count[k])
             continue;
         const uint8_t *less = ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k - 1]];
-        for (int m = on; m; m &= m - 1)
-            if (less[lowest_bit((uint64_t)m)] == row[lowest_bit((uint64_t)m)]) {
+        for (int m = on; m; m &= m - 1) {
+            const int e = lowest_bit((uint64_t)m);
+            if (less[e] == row[e]) {
                 keep |= with_count[k];
                 break;
             }
+        }
     }
     return keep;
 }
