@@ -30,13 +30,25 @@ static inline ev_key key_with_state(ev_key k, int state)
     return k;
 }
 
-/* The hand of a key (its 37 id counts). */
+/* Eight 3-bit fields (the low 24 bits of x) as eight bytes, in the order of memory. */
+static inline void spread8(uint64_t x, uint8_t *out)
+{
+    x &= 0xFFFFFF;
+    x = (x | x << 20) & 0x00000FFF00000FFFull;
+    x = (x | x << 10) & 0x003F003F003F003Full;
+    x = (x | x << 5) & 0x0707070707070707ull;
+    for (int i = 0; i < 8; i++) /* a store of the word, in any byte order */
+        out[i] = (uint8_t)(x >> 8 * i);
+}
+
+/* The hand of a key (its 37 id counts): each search decodes every node's key once. */
 static void key_hand(ev_key k, uint8_t *h)
 {
-    for (int id = 0; id < 21; id++)
-        h[id] = (uint8_t)(k.a >> 3 * id & 7);
-    for (int id = 21; id < SH_KINDS; id++)
-        h[id] = (uint8_t)(k.b >> 3 * (id - 21) & 7);
+    spread8(k.a, h);
+    spread8(k.a >> 24, h + 8);
+    spread8(k.a >> 48, h + 16); /* kinds 16-20, then 21-23 zero, written next */
+    spread8(k.b, h + 21);
+    spread8(k.b >> 24 & 0x7FFF, h + 29); /* kinds 29-33, then the red fives' zero, written next */
     for (int id = SH_KINDS; id < EV_IDS; id++)
         h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
 }
@@ -115,7 +127,8 @@ typedef struct {
 typedef struct {
     const ev_config *cfg;
     ev_nodes draw, discard;
-    ev_links edges, options;
+    ev_links edges, options; /* made by their first end's expansion, so in the order of their first end */
+    ev_links cross_edges, cross_options; /* the few made by their other end (see expand_discard) */
     ev_win *wins;
     int n_wins, cap_wins;
     ev_uras uras;
@@ -353,7 +366,8 @@ static int expand_draw(ev_graph *g, int i)
         stash = g->draw.v[i].stash;
     }
     const int dist = g->draw.v[i].dist;
-    const int allow = cfg->tegawari && state == EV_FREE && dist + shanten < g->shanten0 + cfg->extra;
+    const int bound = g->shanten0 + cfg->extra;
+    const int allow = cfg->tegawari && state == EV_FREE && dist + shanten < bound;
     const ev_key key = g->draw.v[i].key;
     /* Throwing a drawn tile back to this hand is a discard like any other: at closed tenpai it
      * declares riichi as the policy allows (the hand itself stays dama until it discards). */
@@ -387,19 +401,23 @@ static int expand_draw(ev_graph *g, int i)
             win_values(cfg, &g->payments, complete, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
-        int to = -1;
+        int to = -1, throw_back = 0;
         if (state == EV_FREE) {
             ev_key k = key;
             key_step(&k, t, 1);
             to = node(g, 1, k, EV_FREE, further);
             if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
+            /* The discard node searches throwing t back itself when t keeps its shanten (t is no
+             * necessary kind here) or when it searches every discard. */
+            throw_back = to >= 0 && (wait >> id_kind(t) & 1) &&
+                         !(cfg->shanten_back && g->discard.v[to].dist + g->discard.v[to].shanten < bound);
         }
         h[t]--;
         if (g->failed)
             return -1;
-        if (link(&g->edges, i, to, t, w, win) < 0 || (to >= 0 && link(&g->options, to, back, t, 0, 0) < 0) ||
-            (to >= 0 && declared >= 0 && link(&g->options, to, declared, t, 0, 0) < 0))
+        if (link(&g->edges, i, to, t, w, win) < 0 || (throw_back && link(&g->cross_options, to, back, t, 0, 0) < 0) ||
+            (throw_back && declared >= 0 && link(&g->cross_options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
     }
     if (n_kept) {
@@ -517,19 +535,18 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
 static int expand_discard(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], whole[EV_IDS], c[SH_KINDS + 2];
+    uint8_t h[EV_IDS], c[SH_KINDS + 2];
     key_hand(g->discard.v[i].key, h);
-    memcpy(whole, h, EV_IDS);
     merged(h, c);
     const summary_t sm = summarize(c);
     uint64_t keep = 0;
     int shanten = g->discard.v[i].shanten;
-    const int dist = g->discard.v[i].dist;
-    int allow = shanten > -2 && cfg->shanten_back && dist + shanten < g->shanten0 + cfg->extra;
-    if (!allow || shanten <= 0) { /* which discards keep the shanten matters: find them */
+    const int dist = g->discard.v[i].dist, bound = g->shanten0 + cfg->extra;
+    int allow = shanten > -2 && cfg->shanten_back && dist + shanten < bound;
+    if (!allow || shanten <= 0 || !cfg->tegawari) { /* which discards keep the shanten matters: find them */
         shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
         g->discard.v[i].shanten = (int8_t)shanten;
-        allow = cfg->shanten_back && dist + shanten < g->shanten0 + cfg->extra;
+        allow = cfg->shanten_back && dist + shanten < bound;
     }
     /* a complete hand (a win turned down) keeps nothing: its discards are searched within the bound
      * only, and those that leave it tenpai may declare riichi */
@@ -539,9 +556,10 @@ static int expand_discard(ev_graph *g, int i)
     if (shanten < 0)
         keep = 0;
     const ev_key key = g->discard.v[i].key;
-    uint64_t held = 0;
-    for (int t = 0; t < EV_IDS; t++)
-        held |= (uint64_t)(h[t] != 0) << t;
+    const uint64_t fives = 1ull << RED_KIND[0] | 1ull << RED_KIND[1] | 1ull << RED_KIND[2];
+    uint64_t held = sm.held & ~fives; /* the ids held: a five's kind may be its red copy alone */
+    for (int r = 0; r < 3; r++)
+        held |= (uint64_t)(h[RED_KIND[r]] != 0) << RED_KIND[r] | (uint64_t)h[SH_KINDS + r] << (SH_KINDS + r);
     for (uint64_t searched = held & (allow ? ALL_IDS : ids_of(keep)); searched; searched &= searched - 1) {
         const int t = lowest_bit(searched);
         const int ready = tenpai >> id_kind(t) & 1;
@@ -554,106 +572,20 @@ static int expand_discard(ev_graph *g, int i)
         h[t]--;
         ev_key k = key;
         key_step(&k, t, 0);
+        /* The draw node searches drawing t back itself unless t keeps its shanten (t is no
+         * necessary kind there) and it does not search every draw (a complete hand's discards are
+         * all necessary kinds of the tenpai hand they leave). */
+        const int draw_back = shanten >= 0 && (keep >> id_kind(t) & 1) && !(cfg->tegawari && nearer + shanten < bound);
         for (int s = 0; s < n; s++) {
             const int d = node(g, 0, k, states[s], nearer);
             if (d < 0)
                 return -1;
-            if (link(&g->options, i, d, t, 0, 0) < 0)
-                return g->failed = -1;
-            if (states[s] != EV_FREE)
-                continue;
-            /* drawing the discard back: a win when the discard node is complete */
-            int win = 0;
-            if (shanten < 0) {
-                ev_win value;
-                win_values(cfg, &g->payments, complete_of(g, key, whole, t, EV_FREE), t, EV_FREE, NULL, &value, NULL);
-                win = keep_win(g, &value);
-            }
-            if (g->failed || link(&g->edges, d, i, t, live(g, h, t), win) < 0)
+            if (link(&g->options, i, d, t, 0, 0) < 0 ||
+                (states[s] == EV_FREE && draw_back && link(&g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
                 return g->failed = -1;
         }
         h[t]++;
     }
-    return 0;
-}
-
-/* Group links by their first end (a counting sort, stable) and drop repeats: an edge may be
- * met from both of its ends. Returns each node's start in l->v, or NULL. */
-static int32_t *group(ev_links *l, int nodes, int targets)
-{
-    int32_t *start = calloc((size_t)nodes + 1, sizeof *start), *seen = malloc(sizeof *seen * ((size_t)targets + 1));
-    ev_link *out = malloc(sizeof *out * ((size_t)l->n + 1));
-    if (!start || !seen || !out) {
-        free(start), free(seen), free(out);
-        return NULL;
-    }
-    for (int i = 0; i < l->n; i++)
-        start[l->v[i].from + 1]++;
-    for (int i = 0; i < nodes; i++)
-        start[i + 1] += start[i];
-    for (int i = 0; i < l->n; i++)
-        out[start[l->v[i].from]++] = l->v[i];
-    for (int i = nodes; i > 0; i--)
-        start[i] = start[i - 1];
-    start[0] = 0;
-    for (int i = 0; i <= targets; i++)
-        seen[i] = -1;
-    int n = 0;
-    for (int v = 0; v < nodes; v++) {
-        const int begin = start[v];
-        start[v] = n;
-        for (int i = begin; i < start[v + 1]; i++) {
-            const int to = out[i].to;
-            if (to >= 0 && seen[to] == v)
-                continue;
-            if (to >= 0)
-                seen[to] = v;
-            out[n++] = out[i];
-        }
-    }
-    start[nodes] = n;
-    free(seen);
-    free(l->v);
-    l->v = out;
-    l->n = l->cap = n;
-    return start;
-}
-
-/* Each node's depth, the fewest draws from the start (a 0-1 breadth-first search: a draw adds
- * one, a discard none): a node's values are needed only from that many draws on. */
-static int depths(ev_graph *g, int root, int fourteen, const int32_t *edge_start, const int32_t *option_start)
-{
-    const int nd = g->draw.n, nx = g->discard.n;
-    int32_t *queue = malloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
-    if (!queue)
-        return -1;
-    int head = nd + nx + 1, tail = head;
-    if (fourteen)
-        g->discard.v[root].depth = 0, queue[tail++] = ~root;
-    else
-        g->draw.v[root].depth = 0, queue[tail++] = root;
-    while (head < tail) {
-        const int v = queue[head++];
-        if (v >= 0) { /* a draw node: its draws lead one deeper; its stay as deep */
-            const int d = g->draw.v[v].depth;
-            const int stay = g->draw.v[v].stay;
-            if (g->draw.v[stay].depth < 0 || g->draw.v[stay].depth > d)
-                g->draw.v[stay].depth = d, queue[--head] = stay;
-            for (int e = edge_start[v]; e < edge_start[v + 1]; e++) {
-                const int x = g->edges.v[e].to;
-                if (x >= 0 && (g->discard.v[x].depth < 0 || g->discard.v[x].depth > d + 1))
-                    g->discard.v[x].depth = d + 1, queue[tail++] = ~x;
-            }
-        } else {
-            const int x = ~v, d = g->discard.v[x].depth;
-            for (int o = option_start[x]; o < option_start[x + 1]; o++) {
-                const int to = g->options.v[o].to;
-                if (g->draw.v[to].depth < 0 || g->draw.v[to].depth > d)
-                    g->draw.v[to].depth = d, queue[--head] = to;
-            }
-        }
-    }
-    free(queue);
     return 0;
 }
 
@@ -707,59 +639,137 @@ static inline ev_value take_win(double score, const ev_value *next, int obj)
     return better(next, &w, obj) ? *next : w;
 }
 
-/* The graph as the turn loop reads it: plain arrays, wins apart. */
+/* The graph as the turn loop reads it: each node's links in one range of plain arrays, wins apart. */
 typedef struct {
-    int32_t *start, *to;  /* draw node d's ordinary edges: to[start[d] .. start[d+1]) */
-    double *weight;
+    int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
+    uint32_t *edge;       /* the discard node << 3 | the live copies drawn (4 at most): the turn loop
+                             reads every edge at every turn, so an edge is 4 bytes */
+    uint8_t *tile;
     int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
     double *win_weight;
+    uint8_t *win_tile;
     const ev_win **win;
     double *drawn;        /* live copies of every searched draw, per draw node */
     int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
+    uint8_t *opt_tile;
 } ev_flat;
 
 static void flat_free(ev_flat *f)
 {
-    free(f->start), free(f->to), free(f->weight), free(f->win_start), free(f->win_to), free(f->win_weight);
-    free(f->win), free(f->drawn), free(f->opt_start), free(f->opt);
+    free(f->start), free(f->edge), free(f->tile), free(f->win_start), free(f->win_to);
+    free(f->win_weight), free(f->win_tile), free(f->win), free(f->drawn), free(f->opt_start), free(f->opt);
+    free(f->opt_tile);
 }
 
-static int flatten(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, ev_flat *f)
+/* The links made by their other end, in the order of their first end (a counting sort, stable):
+ * *start[v] .. *start[v + 1] are node v's. */
+static ev_link *by_first_end(const ev_links *l, int nodes, int32_t **start)
 {
-    const int nd = g->draw.n, nx = g->discard.n, ne = g->edges.n, no = g->options.n;
+    int32_t *s = calloc((size_t)nodes + 2, sizeof *s);
+    ev_link *out = malloc(sizeof *out * ((size_t)l->n + 1));
+    if (!s || !out) {
+        free(s), free(out);
+        return NULL;
+    }
+    for (int i = 0; i < l->n; i++)
+        s[l->v[i].from + 2]++;
+    for (int v = 0; v < nodes; v++)
+        s[v + 2] += s[v + 1];
+    for (int i = 0; i < l->n; i++)
+        out[s[l->v[i].from + 1]++] = l->v[i];
+    *start = s;
+    return out;
+}
+
+static int flatten(const ev_graph *g, ev_flat *f)
+{
+    const int nd = g->draw.n, nx = g->discard.n;
+    const int ne = g->edges.n + g->cross_edges.n, no = g->options.n + g->cross_options.n;
+    int32_t *xe_start = NULL, *xo_start = NULL;
+    ev_link *xe = by_first_end(&g->cross_edges, nd, &xe_start), *xo = by_first_end(&g->cross_options, nx, &xo_start);
     f->start = malloc(sizeof(int32_t) * (nd + 1));
     f->win_start = malloc(sizeof(int32_t) * (nd + 1));
-    f->to = malloc(sizeof(int32_t) * (ne + 1));
-    f->weight = malloc(sizeof(double) * (ne + 1));
+    f->edge = malloc(sizeof(uint32_t) * (ne + 1));
+    f->tile = malloc(ne + 1);
     f->win_to = malloc(sizeof(int32_t) * (ne + 1));
     f->win_weight = malloc(sizeof(double) * (ne + 1));
+    f->win_tile = malloc(ne + 1);
     f->win = malloc(sizeof(ev_win *) * (ne + 1));
     f->drawn = malloc(sizeof(double) * (nd + 1));
     f->opt_start = malloc(sizeof(int32_t) * (nx + 1));
     f->opt = malloc(sizeof(int32_t) * (no + 1));
-    if (!f->start || !f->win_start || !f->to || !f->weight || !f->win_to || !f->win_weight || !f->win ||
-        !f->drawn || !f->opt_start || !f->opt)
+    f->opt_tile = malloc(no + 1);
+    const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
+                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile;
+    if (ok) {
+        int n = 0, w = 0, e = 0;
+        for (int d = 0; d < nd; d++) {
+            f->start[d] = n, f->win_start[d] = w;
+            int total = 0;
+            for (; e < g->edges.n && g->edges.v[e].from == d; e++) {
+                const ev_link *l = &g->edges.v[e];
+                total += l->weight;
+                if (l->win) {
+                    f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win_tile[w] = l->tile;
+                    f->win[w++] = &g->wins[l->win - 1];
+                } else {
+                    f->edge[n] = (uint32_t)l->to << 3 | l->weight, f->tile[n++] = l->tile;
+                }
+            }
+            for (int c = xe_start[d]; c < xe_start[d + 1]; c++) /* never a win: see expand_discard */
+                total += xe[c].weight, f->edge[n] = (uint32_t)xe[c].to << 3 | xe[c].weight, f->tile[n++] = xe[c].tile;
+            f->drawn[d] = total;
+        }
+        f->start[nd] = n, f->win_start[nd] = w;
+        n = 0, e = 0;
+        for (int x = 0; x < nx; x++) {
+            f->opt_start[x] = n;
+            for (; e < g->options.n && g->options.v[e].from == x; e++)
+                f->opt[n] = g->options.v[e].to, f->opt_tile[n++] = g->options.v[e].tile;
+            for (int c = xo_start[x]; c < xo_start[x + 1]; c++)
+                f->opt[n] = xo[c].to, f->opt_tile[n++] = xo[c].tile;
+        }
+        f->opt_start[nx] = n;
+    }
+    free(xe), free(xo), free(xe_start), free(xo_start);
+    return ok ? 0 : -1;
+}
+
+/* Each node's depth, the fewest draws from the start (a 0-1 breadth-first search: a draw adds
+ * one, a discard none): a node's values are needed only from that many draws on. */
+static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
+{
+    const int nd = g->draw.n, nx = g->discard.n;
+    int32_t *queue = malloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
+    if (!queue)
         return -1;
-    int n = 0, w = 0;
-    for (int d = 0; d < nd; d++) {
-        f->start[d] = n, f->win_start[d] = w;
-        int total = 0;
-        for (int e = edge_start[d]; e < edge_start[d + 1]; e++) {
-            const ev_link *l = &g->edges.v[e];
-            total += l->weight;
-            if (l->win) {
-                f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win[w++] = &g->wins[l->win - 1];
-            } else {
-                f->to[n] = l->to, f->weight[n++] = l->weight;
+    int head = nd + nx + 1, tail = head;
+    if (fourteen)
+        g->discard.v[root].depth = 0, queue[tail++] = ~root;
+    else
+        g->draw.v[root].depth = 0, queue[tail++] = root;
+    while (head < tail) {
+        const int v = queue[head++];
+        if (v >= 0) { /* a draw node: its draws lead one deeper; its stay as deep */
+            const int d = g->draw.v[v].depth;
+            const int stay = g->draw.v[v].stay;
+            if (g->draw.v[stay].depth < 0 || g->draw.v[stay].depth > d)
+                g->draw.v[stay].depth = d, queue[--head] = stay;
+            for (int e = f->start[v], w = f->win_start[v]; e < f->start[v + 1] || w < f->win_start[v + 1];) {
+                const int x = e < f->start[v + 1] ? (int)(f->edge[e++] >> 3) : f->win_to[w++];
+                if (x >= 0 && (g->discard.v[x].depth < 0 || g->discard.v[x].depth > d + 1))
+                    g->discard.v[x].depth = d + 1, queue[tail++] = ~x;
+            }
+        } else {
+            const int x = ~v, d = g->discard.v[x].depth;
+            for (int o = f->opt_start[x]; o < f->opt_start[x + 1]; o++) {
+                const int to = f->opt[o];
+                if (g->draw.v[to].depth < 0 || g->draw.v[to].depth > d)
+                    g->draw.v[to].depth = d, queue[--head] = to;
             }
         }
-        f->drawn[d] = total;
     }
-    f->start[nd] = n, f->win_start[nd] = w;
-    for (int x = 0; x <= nx; x++)
-        f->opt_start[x] = option_start[x];
-    for (int o = 0; o < no; o++)
-        f->opt[o] = g->options.v[o].to;
+    free(queue);
     return 0;
 }
 
@@ -793,7 +803,7 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
     double sum[EV_CLASSES] = {0};
     for (int e = f->start[d]; e < f->start[d + 1]; e++)
         for (int i = 0; i < EV_CLASSES; i++)
-            sum[i] += f->weight[e] * c->x_next[(size_t)f->to[e] * EV_CLASSES + i];
+            sum[i] += (f->edge[e] & 7) * c->x_next[(size_t)(f->edge[e] >> 3) * EV_CLASSES + i];
     const int policy = obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj; /* one policy: the score's */
     for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
         const int to = f->win_to[e], last = k + 1 == T;
@@ -832,10 +842,9 @@ void ev_export_free(ev_export *e)
 }
 
 /* The graph's nodes and options into *e, its values left NaN (filled turn by turn). */
-static int export_graph(const ev_graph *g, const int32_t *edge_start, const int32_t *option_start, int turns,
-                        ev_export *e)
+static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_export *e)
 {
-    const int nd = g->draw.n, nx = g->discard.n, no = option_start[nx], ne = edge_start[nd];
+    const int nd = g->draw.n, nx = g->discard.n, no = f->opt_start[nx], ne = f->start[nd] + f->win_start[nd];
     e->nd = nd, e->nx = nx;
     e->draw_hands = malloc((size_t)nd * EV_IDS + 1);
     e->draw_states = malloc((size_t)nd + 1);
@@ -856,13 +865,20 @@ static int export_graph(const ev_graph *g, const int32_t *edge_start, const int3
         !e->option_start || !e->options || !e->option_tiles || !e->edge_start || !e->edge_to || !e->edge_tiles ||
         !e->edge_weights || !e->edge_wins)
         return -1;
-    memcpy(e->edge_start, edge_start, sizeof(int32_t) * ((size_t)nd + 1));
-    for (int i = 0; i < ne; i++) {
-        const ev_link *l = &g->edges.v[i];
-        e->edge_to[i] = l->to, e->edge_tiles[i] = l->tile, e->edge_weights[i] = l->weight;
-        e->edge_wins[i] = l->win ? g->wins[l->win - 1].any : 0.0;
-        e->edge_lasts[i] = l->win ? g->wins[l->win - 1].last : 0.0;
+    int i = 0; /* each draw node's ordinary edges, then its wins */
+    for (int d = 0; d < nd; d++) {
+        e->edge_start[d] = i;
+        for (int j = f->start[d]; j < f->start[d + 1]; j++, i++) {
+            e->edge_to[i] = (int32_t)(f->edge[j] >> 3), e->edge_tiles[i] = f->tile[j], e->edge_weights[i] = f->edge[j] & 7;
+            e->edge_wins[i] = e->edge_lasts[i] = 0.0;
+        }
+        for (int j = f->win_start[d]; j < f->win_start[d + 1]; j++, i++) {
+            e->edge_to[i] = f->win_to[j], e->edge_tiles[i] = f->win_tile[j];
+            e->edge_weights[i] = (uint8_t)f->win_weight[j];
+            e->edge_wins[i] = f->win[j]->any, e->edge_lasts[i] = f->win[j]->last;
+        }
     }
+    e->edge_start[nd] = i;
     for (int d = 0; d < nd; d++)
         e->draw_stays[d] = g->draw.v[d].stay;
     for (int d = 0; d < nd; d++)
@@ -873,9 +889,9 @@ static int export_graph(const ev_graph *g, const int32_t *edge_start, const int3
         e->draw_values[i] = NAN;
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nx; i++)
         e->discard_values[i] = NAN;
-    memcpy(e->option_start, option_start, sizeof(int32_t) * ((size_t)nx + 1));
-    for (int o = 0; o < no; o++)
-        e->options[o] = g->options.v[o].to, e->option_tiles[o] = g->options.v[o].tile;
+    memcpy(e->option_start, f->opt_start, sizeof(int32_t) * ((size_t)nx + 1));
+    memcpy(e->options, f->opt, sizeof(int32_t) * (size_t)no);
+    memcpy(e->option_tiles, f->opt_tile, (size_t)no);
     return 0;
 }
 
@@ -907,7 +923,6 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     for (int i = 0; i < EV_IDS; i++)
         g.total += cfg->pool[i];
     int n_rows = 0, result = -1;
-    int32_t *edge_start = NULL, *option_start = NULL;
     ev_value *layer = NULL;
     g.slots = (size_t)1024 << (3 * (g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0));
     const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0);
@@ -919,20 +934,16 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             goto done;
     const int nd = g.draw.n, nx = g.discard.n;
     *nodes = nd + nx;
-    edge_start = group(&g.edges, nd, nx);
-    option_start = group(&g.options, nx, nd);
     /* four layers: draw and discard nodes at this turn and the next */
     layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
-    if (!edge_start || !option_start || !layer || flatten(&g, edge_start, option_start, &f) < 0 ||
-        depths(&g, root, fourteen, edge_start, option_start) < 0 ||
-        (export && export_graph(&g, edge_start, option_start, cfg->draws + 1, export) < 0))
+    if (!layer || flatten(&g, &f) < 0 || depths(&g, root, fourteen, &f) < 0 || (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
     int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;
     if (fourteen) {
-        for (int o = option_start[root]; o < option_start[root + 1]; o++)
-            row_node[n_opts] = g.options.v[o].to, row_tile[n_opts++] = g.options.v[o].tile;
+        for (int o = f.opt_start[root]; o < f.opt_start[root + 1]; o++)
+            row_node[n_opts] = f.opt[o], row_tile[n_opts++] = f.opt_tile[o];
     } else {
         row_node[0] = root, row_tile[0] = -1, n_opts = 1;
     }
@@ -964,8 +975,8 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
             const ev_value base = d_next[n->stay];
             ev_value sum = zero;
             for (int e = f.start[d]; e < f.start[d + 1]; e++) {
-                const ev_value *to = &x_next[f.to[e]];
-                const double w = f.weight[e];
+                const ev_value *to = &x_next[f.edge[e] >> 3];
+                const double w = f.edge[e] & 7;
                 sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
             }
             for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
@@ -1050,8 +1061,6 @@ done:
     flat_free(&f);
     free(layer);
     free(ch->base);
-    free(edge_start);
-    free(option_start);
     free(g.draw.v);
     free(g.discard.v);
     free(g.draw.index.slots);
@@ -1062,6 +1071,8 @@ done:
     free(g.completes.index.slots);
     free(g.edges.v);
     free(g.options.v);
+    free(g.cross_edges.v);
+    free(g.cross_options.v);
     free(g.wins);
     return result;
 }
