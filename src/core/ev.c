@@ -14,14 +14,23 @@ typedef struct {
     uint64_t a, b;
 } ev_key;
 
+/* One copy of each id in a key (bits 3 * id of the two words, the red fives single bits at 39) */
+#define KEY_A(i) {1ull << 3 * (i), 0}
+#define KEY_B(i) {0, 1ull << 3 * ((i) - 21)}
+static const ev_key KEY_ONE[EV_IDS] = {
+    KEY_A(0),  KEY_A(1),  KEY_A(2),  KEY_A(3),  KEY_A(4),  KEY_A(5),  KEY_A(6),  KEY_A(7),  KEY_A(8),  KEY_A(9),
+    KEY_A(10), KEY_A(11), KEY_A(12), KEY_A(13), KEY_A(14), KEY_A(15), KEY_A(16), KEY_A(17), KEY_A(18), KEY_A(19),
+    KEY_A(20), KEY_B(21), KEY_B(22), KEY_B(23), KEY_B(24), KEY_B(25), KEY_B(26), KEY_B(27), KEY_B(28), KEY_B(29),
+    KEY_B(30), KEY_B(31), KEY_B(32), KEY_B(33), {0, 1ull << 39}, {0, 1ull << 40}, {0, 1ull << 41}};
+#undef KEY_A
+#undef KEY_B
+
 static inline void key_step(ev_key *k, int id, int add)
 {
-    uint64_t *w = id < 21 ? &k->a : &k->b;
-    const int shift = id < 21 ? 3 * id : id < SH_KINDS ? 3 * (id - 21) : 39 + id - SH_KINDS;
     if (add)
-        *w += 1ull << shift;
+        k->a += KEY_ONE[id].a, k->b += KEY_ONE[id].b;
     else
-        *w -= 1ull << shift;
+        k->a -= KEY_ONE[id].a, k->b -= KEY_ONE[id].b;
 }
 
 static inline ev_key key_with_state(ev_key k, int state)
@@ -128,7 +137,7 @@ typedef struct {
     const ev_config *cfg;
     ev_nodes draw, discard;
     ev_links edges, options; /* made by their first end's expansion, so in the order of their first end */
-    ev_links cross_edges, cross_options; /* the few made by their other end (see expand_discard) */
+    ev_links cross_edges, cross_options; /* made by their other end, when the first end does not search them */
     ev_win *wins;
     int n_wins, cap_wins;
     ev_uras uras;
