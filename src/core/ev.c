@@ -1,9 +1,11 @@
 /* The expected-value engine's search graph and its turn-by-turn values (ev.h). */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ev.h"
+#include "ev_memory.h"
 #include "ev_win.h"
 #include "queries.h"
 
@@ -135,6 +137,7 @@ typedef struct {
 
 typedef struct {
     const ev_config *cfg;
+    ev_memory *mem; /* every array of the search */
     ev_nodes draw, discard;
     ev_links edges, options; /* made by their first end's expansion, so in the order of their first end */
     ev_links cross_edges, cross_options; /* made by their other end, when the first end does not search them */
@@ -148,18 +151,19 @@ typedef struct {
     double total; /* the pool's size */
 } ev_graph;
 
-static int grow(void **v, int *cap, int need, size_t size)
+static int grow(ev_memory *m, void **v, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return 0;
-    int cap2 = *cap ? *cap : 1024;
-    while (cap2 < need)
+    size_t cap2 = *cap ? (size_t)*cap : 1024;
+    while (cap2 < (size_t)need)
         cap2 *= 4; /* few copies: a search grows by orders of magnitude with the shanten */
-    void *p = realloc(*v, (size_t)cap2 * size);
+    void *p = ev_realloc(m, *v, (size_t)*cap * size, cap2 * size);
     if (!p)
         return -1;
     *v = p;
-    *cap = cap2;
+    cap2 = ev_size(p) / size; /* a block kept from an earlier search may be larger */
+    *cap = cap2 < INT_MAX ? (int)cap2 : INT_MAX;
     return 0;
 }
 
@@ -170,10 +174,10 @@ static inline ev_key key_at(const void *entries, size_t stride, int i)
     return *(const ev_key *)((const char *)entries + (size_t)i * stride);
 }
 
-static int index_grow(ev_index *x, const void *entries, size_t stride, int n, size_t initial)
+static int index_grow(ev_memory *m, ev_index *x, const void *entries, size_t stride, int n, size_t initial)
 {
     const size_t cap = x->mask ? 2 * (x->mask + 1) : initial;
-    ev_slot *s = calloc(cap, sizeof *s);
+    ev_slot *s = ev_calloc(m, cap * sizeof *s);
     if (!s)
         return -1;
     for (int i = 0; i < n; i++) {
@@ -183,7 +187,7 @@ static int index_grow(ev_index *x, const void *entries, size_t stride, int n, si
             j = (j + 1) & (cap - 1);
         s[j] = (ev_slot){key_tag(h), i};
     }
-    free(x->slots);
+    ev_free(m, x->slots);
     x->slots = s;
     x->mask = cap - 1;
     return 0;
@@ -208,24 +212,24 @@ static int index_find(const ev_index *x, const void *entries, size_t stride, ev_
 
 /* The entry of key k in the n entries of `stride` bytes at *entries, indexed by x (first made with
  * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory. */
-static int entry_of(ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k, size_t initial,
-                    int *made)
+static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k,
+                    size_t initial, int *made)
 {
     size_t slot;
     uint32_t tag;
     *made = 0;
-    if (!x->mask && index_grow(x, *entries, stride, 0, initial) < 0)
+    if (!x->mask && index_grow(m, x, *entries, stride, 0, initial) < 0)
         return -1;
     int i = index_find(x, *entries, stride, k, &slot, &tag);
     if (i >= 0)
         return i;
-    if (grow(entries, cap, *n + 1, stride) < 0)
+    if (grow(m, entries, cap, *n + 1, stride) < 0)
         return -1;
     i = (*n)++;
     *(ev_key *)((char *)*entries + (size_t)i * stride) = k;
     x->slots[slot] = (ev_slot){tag, i};
     *made = 1;
-    if ((size_t)*n * 2 > x->mask && index_grow(x, *entries, stride, *n, 0) < 0)
+    if ((size_t)*n * 2 > x->mask && index_grow(m, x, *entries, stride, *n, 0) < 0)
         return -1;
     return i;
 }
@@ -236,7 +240,7 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
     int made;
-    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, state),
+    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, state),
                            g->slots, &made);
     if (i < 0)
         return g->failed = -1;
@@ -263,7 +267,7 @@ static const double *ura_of(ev_graph *g, ev_key k, const uint8_t *h)
         return NULL;
     ev_uras *t = &g->uras;
     int made;
-    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, 0), 1024, &made);
+    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, 0), 1024, &made);
     if (i < 0) {
         g->failed = -1;
         return NULL;
@@ -280,7 +284,7 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
 {
     ev_completes *t = &g->completes;
     int made;
-    const int i = entry_of(&t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v,
+    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v,
                            key_with_state(k, state != EV_FREE), 1024, &made);
     if (i < 0) {
         g->failed = -1;
@@ -298,9 +302,9 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
     return c->ok ? &c->hand : NULL;
 }
 
-static int link(ev_links *l, int from, int to, int tile, int weight, int win)
+static int link(ev_memory *m, ev_links *l, int from, int to, int tile, int weight, int win)
 {
-    if (grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
+    if (grow(m, (void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
         return -1;
     l->v[l->n++] = (ev_link){from, to, win, (uint8_t)tile, (uint8_t)weight};
     return 0;
@@ -311,7 +315,7 @@ static int keep_win(ev_graph *g, const ev_win *w)
 {
     if (w->any <= 0 && w->last <= 0)
         return 0;
-    if (grow((void **)&g->wins, &g->cap_wins, g->n_wins + 1, sizeof *g->wins) < 0) {
+    if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + 1, sizeof *g->wins) < 0) {
         g->failed = -1;
         return 0;
     }
@@ -425,13 +429,13 @@ static int expand_draw(ev_graph *g, int i)
         h[t]--;
         if (g->failed)
             return -1;
-        if (link(&g->edges, i, to, t, w, win) < 0 || (throw_back && link(&g->cross_options, to, back, t, 0, 0) < 0) ||
-            (throw_back && declared >= 0 && link(&g->cross_options, to, declared, t, 0, 0) < 0))
+        if (link(g->mem, &g->edges, i, to, t, w, win) < 0 || (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
+            (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
     }
     if (n_kept) {
         const int stay = g->draw.v[i].stay;
-        if (grow((void **)&g->wins, &g->cap_wins, g->n_wins + n_kept, sizeof *g->wins) < 0)
+        if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + n_kept, sizeof *g->wins) < 0)
             return g->failed = -1;
         g->draw.v[stay].stash = g->n_wins;
         memcpy(g->wins + g->n_wins, kept, sizeof *kept * (size_t)n_kept);
@@ -589,8 +593,8 @@ static int expand_discard(ev_graph *g, int i)
             const int d = node(g, 0, k, states[s], nearer);
             if (d < 0)
                 return -1;
-            if (link(&g->options, i, d, t, 0, 0) < 0 ||
-                (states[s] == EV_FREE && draw_back && link(&g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
+            if (link(g->mem, &g->options, i, d, t, 0, 0) < 0 ||
+                (states[s] == EV_FREE && draw_back && link(g->mem, &g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
                 return g->failed = -1;
         }
         h[t]++;
@@ -663,21 +667,22 @@ typedef struct {
     uint8_t *opt_tile;
 } ev_flat;
 
-static void flat_free(ev_flat *f)
+static void flat_free(ev_memory *m, ev_flat *f)
 {
-    free(f->start), free(f->edge), free(f->tile), free(f->win_start), free(f->win_to);
-    free(f->win_weight), free(f->win_tile), free(f->win), free(f->drawn), free(f->opt_start), free(f->opt);
-    free(f->opt_tile);
+    void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_tile,
+                      f->win, f->drawn, f->opt_start, f->opt, f->opt_tile};
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        ev_free(m, arrays[i]);
 }
 
 /* The links made by their other end, in the order of their first end (a counting sort, stable):
  * *start[v] .. *start[v + 1] are node v's. */
-static ev_link *by_first_end(const ev_links *l, int nodes, int32_t **start)
+static ev_link *by_first_end(ev_memory *m, const ev_links *l, int nodes, int32_t **start)
 {
-    int32_t *s = calloc((size_t)nodes + 2, sizeof *s);
-    ev_link *out = malloc(sizeof *out * ((size_t)l->n + 1));
+    int32_t *s = ev_calloc(m, sizeof *s * ((size_t)nodes + 2));
+    ev_link *out = ev_alloc(m, sizeof *out * ((size_t)l->n + 1));
     if (!s || !out) {
-        free(s), free(out);
+        ev_free(m, s), ev_free(m, out);
         return NULL;
     }
     for (int i = 0; i < l->n; i++)
@@ -695,19 +700,20 @@ static int flatten(const ev_graph *g, ev_flat *f)
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, no = g->options.n + g->cross_options.n;
     int32_t *xe_start = NULL, *xo_start = NULL;
-    ev_link *xe = by_first_end(&g->cross_edges, nd, &xe_start), *xo = by_first_end(&g->cross_options, nx, &xo_start);
-    f->start = malloc(sizeof(int32_t) * (nd + 1));
-    f->win_start = malloc(sizeof(int32_t) * (nd + 1));
-    f->edge = malloc(sizeof(uint32_t) * (ne + 1));
-    f->tile = malloc(ne + 1);
-    f->win_to = malloc(sizeof(int32_t) * (ne + 1));
-    f->win_weight = malloc(sizeof(double) * (ne + 1));
-    f->win_tile = malloc(ne + 1);
-    f->win = malloc(sizeof(ev_win *) * (ne + 1));
-    f->drawn = malloc(sizeof(double) * (nd + 1));
-    f->opt_start = malloc(sizeof(int32_t) * (nx + 1));
-    f->opt = malloc(sizeof(int32_t) * (no + 1));
-    f->opt_tile = malloc(no + 1);
+    ev_memory *m = g->mem;
+    ev_link *xe = by_first_end(m, &g->cross_edges, nd, &xe_start), *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
+    f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
+    f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
+    f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
+    f->tile = ev_alloc(m, ne + 1);
+    f->win_to = ev_alloc(m, sizeof(int32_t) * (ne + 1));
+    f->win_weight = ev_alloc(m, sizeof(double) * (ne + 1));
+    f->win_tile = ev_alloc(m, ne + 1);
+    f->win = ev_alloc(m, sizeof(ev_win *) * (ne + 1));
+    f->drawn = ev_alloc(m, sizeof(double) * (nd + 1));
+    f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
+    f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
+    f->opt_tile = ev_alloc(m, no + 1);
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
                    f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile;
     if (ok) {
@@ -740,7 +746,7 @@ static int flatten(const ev_graph *g, ev_flat *f)
         }
         f->opt_start[nx] = n;
     }
-    free(xe), free(xo), free(xe_start), free(xo_start);
+    ev_free(m, xe), ev_free(m, xo), ev_free(m, xe_start), ev_free(m, xo_start);
     return ok ? 0 : -1;
 }
 
@@ -749,7 +755,7 @@ static int flatten(const ev_graph *g, ev_flat *f)
 static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
 {
     const int nd = g->draw.n, nx = g->discard.n;
-    int32_t *queue = malloc(sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
+    int32_t *queue = ev_alloc(g->mem, sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
     if (!queue)
         return -1;
     int head = nd + nx + 1, tail = head;
@@ -778,7 +784,7 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
             }
         }
     }
-    free(queue);
+    ev_free(g->mem, queue);
     return 0;
 }
 
@@ -787,9 +793,9 @@ typedef struct {
     double *base, *d_now, *d_next, *x_now, *x_next;
 } ev_classes;
 
-static int classes_alloc(ev_classes *c, int nd, int nx)
+static int classes_alloc(ev_memory *m, ev_classes *c, int nd, int nx)
 {
-    c->base = calloc((size_t)2 * (nd + nx) * EV_CLASSES + 1, sizeof(double));
+    c->base = ev_calloc(m, sizeof(double) * ((size_t)2 * (nd + nx) * EV_CLASSES + 1));
     if (!c->base)
         return -1;
     c->d_now = c->base, c->d_next = c->base + (size_t)nd * EV_CLASSES;
@@ -912,11 +918,12 @@ static void export_values(double *out, const ev_value *v, int n, int k, const ev
             row[i * EV_VALUES + EV_TP] = v[i].tp, row[i * EV_VALUES + EV_WP] = v[i].wp, row[i * EV_VALUES + EV_ES] = v[i].es;
 }
 
-int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
+int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_export *export)
 {
     ev_graph g;
     memset(&g, 0, sizeof g);
     g.cfg = cfg;
+    g.mem = mem;
     ev_flat f;
     memset(&f, 0, sizeof f);
     ev_classes channels = {0}, *ch = &channels;
@@ -944,7 +951,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     const int nd = g.draw.n, nx = g.discard.n;
     *nodes = nd + nx;
     /* four layers: draw and discard nodes at this turn and the next */
-    layer = malloc(sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
+    layer = ev_alloc(g.mem, sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
     if (!layer || flatten(&g, &f) < 0 || depths(&g, root, fourteen, &f) < 0 || (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
@@ -961,7 +968,7 @@ int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export)
     static const ev_value zero = {0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
     double row_classes[2 * EV_IDS][EV_CLASSES] = {{0}}; /* zero without explain: the rows carry them to Python all the same */
-    if (cfg->explain && classes_alloc(ch, nd, nx) < 0)
+    if (cfg->explain && classes_alloc(g.mem, ch, nd, nx) < 0)
         goto done;
     for (int k = T; k >= 0; k--) {
         ev_value *swap = d_next;
@@ -1067,21 +1074,11 @@ done:
         result = g.failed;
     if (export && result < 0)
         ev_export_free(export);
-    flat_free(&f);
-    free(layer);
-    free(ch->base);
-    free(g.draw.v);
-    free(g.discard.v);
-    free(g.draw.index.slots);
-    free(g.discard.index.slots);
-    free(g.uras.v);
-    free(g.uras.index.slots);
-    free(g.completes.v);
-    free(g.completes.index.slots);
-    free(g.edges.v);
-    free(g.options.v);
-    free(g.cross_edges.v);
-    free(g.cross_options.v);
-    free(g.wins);
+    flat_free(g.mem, &f);
+    void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots, g.uras.v,
+                      g.uras.index.slots, g.completes.v, g.completes.index.slots, g.edges.v, g.options.v,
+                      g.cross_edges.v, g.cross_options.v, g.wins};
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+        ev_free(g.mem, arrays[i]);
     return result;
 }

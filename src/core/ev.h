@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "ev_memory.h"
 #include "score.h"
 
 #define EV_IDS 37   /* tile ids: kinds 0-33 (fives without their red copy), 34-36 red 5m 5p 5s */
@@ -77,8 +78,9 @@ typedef struct {
 void ev_export_free(ev_export *e);
 
 /* Fill rows (up to 15) for the starting hand, and *export unless NULL; returns the number of
- * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. The necessary and keep
- * masks must be loaded (load_masks and load_keeps of core.h, as expected.c does). */
-int ev_solve(const ev_config *cfg, ev_row *rows, int *nodes, ev_export *export);
+ * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. The search's arrays
+ * come from mem and go back to it. The necessary and keep masks must be loaded (load_masks and
+ * load_keeps of core.h, as expected.c does). */
+int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_export *export);
 
 #endif

@@ -47,13 +47,17 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    int n, nodes = 0;
+    int n = -1, nodes = 0;
     ev_export graph;
     memset(&graph, 0, sizeof graph);
-    Py_BEGIN_ALLOW_THREADS
-    cfg.explain = want_graph;
-    n = ev_solve(&cfg, rows, &nodes, want_graph ? &graph : NULL);
-    Py_END_ALLOW_THREADS
+    ev_memory *mem = ev_memory_take();
+    if (mem) {
+        Py_BEGIN_ALLOW_THREADS
+        cfg.explain = want_graph;
+        n = ev_solve(&cfg, mem, rows, &nodes, want_graph ? &graph : NULL);
+        Py_END_ALLOW_THREADS
+        ev_memory_give(mem);
+    }
     if (n == -1)
         PyErr_NoMemory();
     else if (n == -2)

@@ -1,0 +1,152 @@
+/* The expected-value engine's working memory, kept from one search to the next (ev_memory.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ev_memory.h"
+
+#define KEPT_BLOCKS 64            /* a large search frees about 30 large blocks */
+#define KEPT_BYTES (256u << 20)   /* what one search's memory keeps at most once it ends */
+#define SPARE_MEMORIES 4          /* memories kept for searches to come: one per thread that ran at once */
+#define LARGE (1u << 20)          /* smaller blocks come and go through malloc, which keeps them well */
+
+typedef struct {
+    size_t bytes; /* the block's size, before it: a block is freed without its caller telling the size */
+    size_t pad;   /* keeps the block 16-byte aligned, as malloc's */
+} header;
+
+struct ev_memory {
+    void *blocks[KEPT_BLOCKS]; /* freed blocks, for the next allocations (their headers') */
+    int n;
+    ev_memory *next;
+};
+
+static ev_memory *spare;
+static int n_spare;
+
+static size_t size_of(const void *block) { return ((const header *)block - 1)->bytes; }
+
+size_t ev_size(const void *p) { return size_of(p); }
+
+void *ev_alloc(ev_memory *m, size_t bytes)
+{
+    int fit = -1; /* the smallest kept block that is large enough */
+    for (int i = 0; i < m->n && bytes >= LARGE; i++)
+        if (size_of(m->blocks[i]) >= bytes && (fit < 0 || size_of(m->blocks[i]) < size_of(m->blocks[fit])))
+            fit = i;
+    if (fit >= 0) {
+        void *p = m->blocks[fit];
+        m->blocks[fit] = m->blocks[--m->n];
+        return p;
+    }
+    /* none fits: this search outgrows the last, whose smaller blocks would only add to its peak */
+    for (int i = 0; i < m->n && bytes >= LARGE;)
+        if (size_of(m->blocks[i]) < bytes) {
+            free((header *)m->blocks[i] - 1);
+            m->blocks[i] = m->blocks[--m->n];
+        } else {
+            i++;
+        }
+    header *h = malloc(sizeof *h + bytes);
+    if (!h)
+        return NULL;
+    h->bytes = bytes;
+    return h + 1;
+}
+
+void *ev_calloc(ev_memory *m, size_t bytes)
+{
+    if (bytes < LARGE) { /* calloc's: fresh pages need no clearing */
+        header *h = calloc(1, sizeof *h + bytes);
+        if (!h)
+            return NULL;
+        h->bytes = bytes;
+        return h + 1;
+    }
+    void *p = ev_alloc(m, bytes);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
+}
+
+void *ev_realloc(ev_memory *m, void *p, size_t used, size_t bytes)
+{
+    if (p && size_of(p) >= bytes)
+        return p;
+    if (p && bytes < LARGE) { /* malloc's, which may grow it in place */
+        header *h = realloc((header *)p - 1, sizeof *h + bytes);
+        if (!h)
+            return NULL;
+        h->bytes = bytes;
+        return h + 1;
+    }
+    void *q = ev_alloc(m, bytes);
+    if (q && p) {
+        memcpy(q, p, used);
+        ev_free(m, p);
+    }
+    return q;
+}
+
+void ev_free(ev_memory *m, void *p)
+{
+    if (!p)
+        return;
+    if (size_of(p) < LARGE) {
+        free((header *)p - 1);
+        return;
+    }
+    if (m->n == KEPT_BLOCKS) { /* make room: drop the smallest block */
+        int small = 0;
+        for (int i = 1; i < m->n; i++)
+            if (size_of(m->blocks[i]) < size_of(m->blocks[small]))
+                small = i;
+        if (size_of(p) <= size_of(m->blocks[small])) {
+            free((header *)p - 1);
+            return;
+        }
+        free((header *)m->blocks[small] - 1);
+        m->blocks[small] = m->blocks[--m->n];
+    }
+    m->blocks[m->n++] = p;
+}
+
+ev_memory *ev_memory_take(void)
+{
+    if (spare) {
+        ev_memory *m = spare;
+        spare = m->next;
+        n_spare--;
+        return m;
+    }
+    return calloc(1, sizeof(ev_memory));
+}
+
+void ev_memory_give(ev_memory *m)
+{
+    if (!m)
+        return;
+    size_t kept = 0; /* keep the smallest blocks within the bound: they serve the common searches */
+    for (int i = 0; i < m->n; i++)
+        for (int j = i + 1; j < m->n; j++)
+            if (size_of(m->blocks[j]) < size_of(m->blocks[i])) {
+                void *t = m->blocks[i];
+                m->blocks[i] = m->blocks[j], m->blocks[j] = t;
+            }
+    int n = 0;
+    for (int i = 0; i < m->n; i++) {
+        if (kept + size_of(m->blocks[i]) <= KEPT_BYTES && n_spare < SPARE_MEMORIES) {
+            kept += size_of(m->blocks[i]);
+            m->blocks[n++] = m->blocks[i];
+        } else {
+            free((header *)m->blocks[i] - 1);
+        }
+    }
+    m->n = n;
+    if (n_spare == SPARE_MEMORIES) {
+        free(m);
+        return;
+    }
+    m->next = spare;
+    spare = m;
+    n_spare++;
+}
