@@ -847,6 +847,74 @@ static void explain_choice(const ev_flat *f, int x, int obj, const ev_value *d_n
     memcpy(c->x_now + (size_t)x * EV_CLASSES, c->d_now + (size_t)best * EV_CLASSES, sizeof(double) * EV_CLASSES);
 }
 
+/* One turn's values: the draw nodes' at turn k from the discard nodes' at k + 1, then the
+ * discard nodes' at k. Inlined for each objective and for explain, so that their tests leave the
+ * loops. */
+static inline __attribute__((always_inline)) void turn(const ev_graph *g, const ev_flat *f, int k, int T, int obj,
+                                                       int explain, double inv, ev_value *d_now,
+                                                       const ev_value *d_next, ev_value *x_now,
+                                                       const ev_value *x_next, ev_classes *ch)
+{
+    static const ev_value zero = {0, 0, 0};
+    const int nd = g->draw.n, nx = g->discard.n;
+    for (int d = 0; d < nd; d++) {
+        const ev_node *n = &g->draw.v[d];
+        if (n->depth > k)
+            continue; /* not reached by then: never read */
+        if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
+            d_now[d] = zero;
+            d_now[d].tp = n->tenpai;
+            if (explain)
+                memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
+            continue;
+        }
+        /* base + (sum of w * (to - base)) / S, over the searched draws */
+        const ev_value base = d_next[n->stay];
+        ev_value sum = zero;
+        for (int e = f->start[d]; e < f->start[d + 1]; e++) {
+            const ev_value *to = &x_next[f->edge[e] >> 3];
+            const double w = f->edge[e] & 7;
+            sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
+        }
+        for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
+            const ev_value *next = f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
+            const double score = k + 1 == T ? f->win[e]->last : f->win[e]->any; /* 0: no yaku this draw */
+            const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
+            const double w = f->win_weight[e];
+            sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
+        }
+        const double drawn = f->drawn[d];
+        if (explain)
+            explain_draw(f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
+        ev_value v;
+        v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
+        v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
+        v.es = base.es + (sum.es - drawn * base.es) * inv;
+        d_now[d] = v;
+    }
+    for (int x = 0; x < nx; x++) {
+        if (g->discard.v[x].depth > k)
+            continue;
+        const int32_t *o = f->opt + f->opt_start[x], *end = f->opt + f->opt_start[x + 1];
+        ev_value best = d_now[*o];
+        if (obj == EV_OBJ_SEPARATE) {
+            for (o++; o < end; o++) {
+                const ev_value *v = &d_now[*o];
+                best.tp = v->tp > best.tp ? v->tp : best.tp;
+                best.wp = v->wp > best.wp ? v->wp : best.wp;
+                best.es = v->es > best.es ? v->es : best.es;
+            }
+        } else {
+            for (o++; o < end; o++)
+                if (better(&d_now[*o], &best, obj))
+                    best = d_now[*o];
+        }
+        x_now[x] = best;
+        if (explain)
+            explain_choice(f, x, obj, d_now, ch);
+    }
+}
+
 void ev_export_free(ev_export *e)
 {
     free(e->draw_hands), free(e->draw_states), free(e->discard_hands), free(e->draw_values);
@@ -965,7 +1033,6 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     }
     const int obj = cfg->objective, T = cfg->draws;
     const double inv = 1.0 / g.total;
-    static const ev_value zero = {0, 0, 0};
     ev_value keep[2 * EV_IDS][EV_TURNS + 1];
     double row_classes[2 * EV_IDS][EV_CLASSES] = {{0}}; /* zero without explain: the rows carry them to Python all the same */
     if (cfg->explain && classes_alloc(g.mem, ch, nd, nx) < 0)
@@ -976,62 +1043,14 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         swap = x_next, x_next = x_now, x_now = swap;
         if (cfg->explain)
             classes_swap(ch);
-        for (int d = 0; d < nd; d++) {
-            const ev_node *n = &g.draw.v[d];
-            if (n->depth > k)
-                continue; /* not reached by then: never read */
-            if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
-                d_now[d] = zero;
-                d_now[d].tp = n->tenpai;
-                if (cfg->explain)
-                    memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
-                continue;
-            }
-            /* base + (sum of w * (to - base)) / S, over the searched draws */
-            const ev_value base = d_next[n->stay];
-            ev_value sum = zero;
-            for (int e = f.start[d]; e < f.start[d + 1]; e++) {
-                const ev_value *to = &x_next[f.edge[e] >> 3];
-                const double w = f.edge[e] & 7;
-                sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
-            }
-            for (int e = f.win_start[d]; e < f.win_start[d + 1]; e++) {
-                const ev_value *next = f.win_to[e] >= 0 ? &x_next[f.win_to[e]] : &base;
-                const double score = k + 1 == T ? f.win[e]->last : f.win[e]->any; /* 0: no yaku this draw */
-                const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
-                const double w = f.win_weight[e];
-                sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
-            }
-            const double drawn = f.drawn[d];
-            if (cfg->explain)
-                explain_draw(&f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
-            ev_value v;
-            v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
-            v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
-            v.es = base.es + (sum.es - drawn * base.es) * inv;
-            d_now[d] = v;
-        }
-        for (int x = 0; x < nx; x++) {
-            if (g.discard.v[x].depth > k)
-                continue;
-            const int32_t *o = f.opt + f.opt_start[x], *end = f.opt + f.opt_start[x + 1];
-            ev_value best = d_now[*o];
-            if (obj == EV_OBJ_SEPARATE) {
-                for (o++; o < end; o++) {
-                    const ev_value *v = &d_now[*o];
-                    best.tp = v->tp > best.tp ? v->tp : best.tp;
-                    best.wp = v->wp > best.wp ? v->wp : best.wp;
-                    best.es = v->es > best.es ? v->es : best.es;
-                }
-            } else {
-                for (o++; o < end; o++)
-                    if (better(&d_now[*o], &best, obj))
-                        best = d_now[*o];
-            }
-            x_now[x] = best;
-            if (cfg->explain)
-                explain_choice(&f, x, obj, d_now, ch);
-        }
+        if (cfg->explain)
+            turn(&g, &f, k, T, obj, 1, inv, d_now, d_next, x_now, x_next, ch);
+        else if (obj == EV_OBJ_SEPARATE)
+            turn(&g, &f, k, T, EV_OBJ_SEPARATE, 0, inv, d_now, d_next, x_now, x_next, ch);
+        else if (obj == EV_OBJ_SCORE)
+            turn(&g, &f, k, T, EV_OBJ_SCORE, 0, inv, d_now, d_next, x_now, x_next, ch);
+        else
+            turn(&g, &f, k, T, EV_OBJ_WIN, 0, inv, d_now, d_next, x_now, x_next, ch);
         for (int r = 0; r < n_opts; r++)
             keep[r][k] = d_now[row_node[r]];
         if (cfg->explain && k == 0)
