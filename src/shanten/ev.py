@@ -43,7 +43,7 @@ MAX_SHANTEN = 3
 MAX_INDICATORS = 5
 """Dora indicators at most: the first and one for each of four kans (ura dora are priced for each)."""
 MAX_HANDS = 1_500_000
-"""The search's bound on hands (each costs about 100 bytes and a microsecond)."""
+"""The search's bound on hands (each costs about 500 bytes at the search's peak and half a microsecond)."""
 
 class ExpectedValueError(InvalidHandError):
     """A position ``expected`` does not answer (a complete hand, one beyond the exact bound)."""
