@@ -105,22 +105,12 @@ typedef struct {
     ev_index index;
 } ev_nodes;
 
-/* A complete hand's chance of each number of ura dora, kept for all of its waits. */
-typedef struct {
-    ev_key key;
-    double p[13];
-} ev_ura;
-
-typedef struct {
-    ev_ura *v;
-    int n, cap;
-    ev_index index;
-} ev_uras;
-
-/* A complete hand prepared for scoring (in a riichi state or not), kept for all of its waits. */
+/* A complete hand prepared for scoring (in a riichi state or not), kept for all of its waits;
+ * in a riichi state, with its chance of each number of ura dora. */
 typedef struct {
     ev_key key;
     int ok; /* the scorer took it (always, for the hands a search builds) */
+    double ura[13];
     sc_hand hand;
 } ev_complete;
 
@@ -143,7 +133,6 @@ typedef struct {
     ev_links cross_edges, cross_options; /* made by their other end, when the first end does not search them */
     ev_win *wins;
     int n_wins, cap_wins;
-    ev_uras uras;
     ev_completes completes;
     ev_payments payments;
     int shanten0, closed, failed;
@@ -259,28 +248,11 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
     return i;
 }
 
-/* The ura dora chances of the complete hand h (key k, any riichi state), computed once per hand and
- * shared by its waits; NULL when ura dora are not priced, or out of memory (g->failed set). */
-static const double *ura_of(ev_graph *g, ev_key k, const uint8_t *h)
-{
-    if (!g->cfg->uradora || !g->cfg->indicators)
-        return NULL;
-    ev_uras *t = &g->uras;
-    int made;
-    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, 0), 1024, &made);
-    if (i < 0) {
-        g->failed = -1;
-        return NULL;
-    }
-    if (made)
-        ura_of_hand(g->cfg, h, t->v[i].p);
-    return t->v[i].p;
-}
-
 /* The complete hand h (key k) prepared for scoring in riichi state `state`, the same for all of its
  * waits (a complete hand is reached from each tenpai hand it completes); NULL when the scorer
- * refuses it, or out of memory (g->failed set). Valid until the next call. */
-static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state)
+ * refuses it, or out of memory (g->failed set). *ura: its ura dora chances in a riichi state (they
+ * depend on the hand alone), NULL when they are not priced. Valid until the next call. */
+static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state, const double **ura)
 {
     ev_completes *t = &g->completes;
     int made;
@@ -291,6 +263,7 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
         return NULL;
     }
     ev_complete *c = &t->v[i];
+    const int priced = state != EV_FREE && g->cfg->uradora && g->cfg->indicators;
     if (made) {
         struct win_input in;
         sc_summary sm;
@@ -298,7 +271,10 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
         c->ok = sc_check(&in, &sm) == SC_OK;
         if (c->ok)
             sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
+        if (priced)
+            ura_of_hand(g->cfg, h, c->ura);
     }
+    *ura = priced ? c->ura : NULL;
     return c->ok ? &c->hand : NULL;
 }
 
@@ -407,8 +383,8 @@ static int expand_draw(ev_graph *g, int i)
             ev_win value;
             ev_key y = key;
             key_step(&y, t, 1);
-            const double *ura = state != EV_FREE ? ura_of(g, y, h) : NULL;
-            sc_hand *complete = g->failed ? NULL : complete_of(g, y, h, t, state);
+            const double *ura;
+            sc_hand *complete = complete_of(g, y, h, t, state, &ura);
             if (g->failed)
                 return -1;
             win_values(cfg, &g->payments, complete, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
@@ -1094,8 +1070,7 @@ done:
     if (export && result < 0)
         ev_export_free(export);
     flat_free(g.mem, &f);
-    void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots, g.uras.v,
-                      g.uras.index.slots, g.completes.v, g.completes.index.slots, g.edges.v, g.options.v,
+    void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots, g.completes.v, g.completes.index.slots, g.edges.v, g.options.v,
                       g.cross_edges.v, g.cross_options.v, g.wins};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
