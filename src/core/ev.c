@@ -641,12 +641,14 @@ typedef struct {
     double *drawn;        /* live copies of every searched draw, per draw node */
     int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
     uint8_t *opt_tile;
+    int32_t *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
+    int n_free, n_frozen;
 } ev_flat;
 
 static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_tile,
-                      f->win, f->drawn, f->opt_start, f->opt, f->opt_tile};
+                      f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -690,8 +692,10 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
     f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
     f->opt_tile = ev_alloc(m, no + 1);
+    f->free = ev_alloc(m, sizeof(int32_t) * (nd + 1));
+    f->frozen = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile;
+                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile && f->free && f->frozen;
     if (ok) {
         int n = 0, w = 0, e = 0;
         for (int d = 0; d < nd; d++) {
@@ -712,6 +716,13 @@ static int flatten(const ev_graph *g, ev_flat *f)
             f->drawn[d] = total;
         }
         f->start[nd] = n, f->win_start[nd] = w;
+        f->n_free = f->n_frozen = 0;
+        for (int d = 0; d < nd; d++) {
+            if (g->draw.v[d].state == EV_FREE)
+                f->free[f->n_free++] = d;
+            else
+                f->frozen[f->n_frozen++] = d;
+        }
         n = 0, e = 0;
         for (int x = 0; x < nx; x++) {
             f->opt_start[x] = n;
@@ -823,51 +834,62 @@ static void explain_choice(const ev_flat *f, int x, int obj, const ev_value *d_n
     memcpy(c->x_now + (size_t)x * EV_CLASSES, c->d_now + (size_t)best * EV_CLASSES, sizeof(double) * EV_CLASSES);
 }
 
+/* Draw node d's values at turn k from the discard nodes' at k + 1. Inlined for frozen riichi nodes
+ * apart (frozen: a compile-time 1), whose draws are all wins or stays. */
+static inline __attribute__((always_inline)) void draw_value(const ev_graph *g, const ev_flat *f, int d, int k, int T,
+                                                             int obj, int explain, int frozen, double inv,
+                                                             ev_value *d_now, const ev_value *d_next,
+                                                             const ev_value *x_next, ev_classes *ch)
+{
+    static const ev_value zero = {0, 0, 0};
+    const ev_node *n = &g->draw.v[d];
+    if (n->depth > k)
+        return; /* not reached by then: never read */
+    if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
+        d_now[d] = zero;
+        d_now[d].tp = n->tenpai;
+        if (explain)
+            memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
+        return;
+    }
+    /* base + (sum of w * (to - base)) / S, over the searched draws */
+    const ev_value base = d_next[n->stay];
+    ev_value sum = zero;
+    for (int e = f->start[d]; !frozen && e < f->start[d + 1]; e++) {
+        const ev_value *to = &x_next[f->edge[e] >> 3];
+        const double w = f->edge[e] & 7;
+        sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
+    }
+    for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
+        const ev_value *next = !frozen && f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
+        const double score = k + 1 == T ? f->win[e]->last : f->win[e]->any; /* 0: no yaku this draw */
+        const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
+        const double w = f->win_weight[e];
+        sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
+    }
+    const double drawn = f->drawn[d];
+    if (explain)
+        explain_draw(f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
+    ev_value v;
+    v.tp = frozen || n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
+    v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
+    v.es = base.es + (sum.es - drawn * base.es) * inv;
+    d_now[d] = v;
+}
+
 /* One turn's values: the draw nodes' at turn k from the discard nodes' at k + 1, then the
  * discard nodes' at k. Inlined for each objective and for explain, so that their tests leave the
- * loops. */
+ * loops; the free draw nodes and the frozen ones in loops of their own, each in node order. */
 static inline __attribute__((always_inline)) void turn(const ev_graph *g, const ev_flat *f, int k, int T, int obj,
                                                        int explain, double inv, ev_value *d_now,
                                                        const ev_value *d_next, ev_value *x_now,
                                                        const ev_value *x_next, ev_classes *ch)
 {
-    static const ev_value zero = {0, 0, 0};
-    const int nd = g->draw.n, nx = g->discard.n;
-    for (int d = 0; d < nd; d++) {
-        const ev_node *n = &g->draw.v[d];
-        if (n->depth > k)
-            continue; /* not reached by then: never read */
-        if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
-            d_now[d] = zero;
-            d_now[d].tp = n->tenpai;
-            if (explain)
-                memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
-            continue;
-        }
-        /* base + (sum of w * (to - base)) / S, over the searched draws */
-        const ev_value base = d_next[n->stay];
-        ev_value sum = zero;
-        for (int e = f->start[d]; e < f->start[d + 1]; e++) {
-            const ev_value *to = &x_next[f->edge[e] >> 3];
-            const double w = f->edge[e] & 7;
-            sum.tp += w * to->tp, sum.wp += w * to->wp, sum.es += w * to->es;
-        }
-        for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
-            const ev_value *next = f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
-            const double score = k + 1 == T ? f->win[e]->last : f->win[e]->any; /* 0: no yaku this draw */
-            const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
-            const double w = f->win_weight[e];
-            sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
-        }
-        const double drawn = f->drawn[d];
-        if (explain)
-            explain_draw(f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
-        ev_value v;
-        v.tp = n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
-        v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
-        v.es = base.es + (sum.es - drawn * base.es) * inv;
-        d_now[d] = v;
-    }
+    const int nx = g->discard.n;
+    for (int i = 0; i < f->n_free; i++)
+        draw_value(g, f, f->free[i], k, T, obj, explain, 0, inv, d_now, d_next, x_next, ch);
+    for (int i = 0; i < f->n_frozen; i++)
+        draw_value(g, f, f->frozen[i], k, T, obj, explain, 1, inv, d_now, d_next, x_next, ch);
     for (int x = 0; x < nx; x++) {
         if (g->discard.v[x].depth > k)
             continue;
