@@ -405,7 +405,8 @@ static int expand_draw(ev_graph *g, int i)
         h[t]--;
         if (g->failed)
             return -1;
-        if (link(g->mem, &g->edges, i, to, t, w, win) < 0 || (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
+        if (link(g->mem, &g->edges, i, to, t, w, win) < 0 ||
+            (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
             (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
     }
@@ -679,7 +680,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     const int ne = g->edges.n + g->cross_edges.n, no = g->options.n + g->cross_options.n;
     int32_t *xe_start = NULL, *xo_start = NULL;
     ev_memory *m = g->mem;
-    ev_link *xe = by_first_end(m, &g->cross_edges, nd, &xe_start), *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
+    ev_link *xe = by_first_end(m, &g->cross_edges, nd, &xe_start);
+    ev_link *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
@@ -695,7 +697,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->free = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->frozen = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile && f->free && f->frozen;
+                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
+                   f->free && f->frozen;
     if (ok) {
         int n = 0, w = 0, e = 0;
         for (int d = 0; d < nd; d++) {
@@ -950,7 +953,8 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
     for (int d = 0; d < nd; d++) {
         e->edge_start[d] = i;
         for (int j = f->start[d]; j < f->start[d + 1]; j++, i++) {
-            e->edge_to[i] = (int32_t)(f->edge[j] >> 3), e->edge_tiles[i] = f->tile[j], e->edge_weights[i] = f->edge[j] & 7;
+            e->edge_to[i] = (int32_t)(f->edge[j] >> 3), e->edge_tiles[i] = f->tile[j];
+            e->edge_weights[i] = f->edge[j] & 7;
             e->edge_wins[i] = e->edge_lasts[i] = 0.0;
         }
         for (int j = f->win_start[d]; j < f->win_start[d + 1]; j++, i++) {
@@ -1018,7 +1022,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     *nodes = nd + nx;
     /* four layers: draw and discard nodes at this turn and the next */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
-    if (!layer || flatten(&g, &f) < 0 || depths(&g, root, fourteen, &f) < 0 || (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
+    if (!layer || flatten(&g, &f) < 0 || depths(&g, root, fourteen, &f) < 0 ||
+        (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
@@ -1092,8 +1097,9 @@ done:
     if (export && result < 0)
         ev_export_free(export);
     flat_free(g.mem, &f);
-    void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots, g.completes.v, g.completes.index.slots, g.edges.v, g.options.v,
-                      g.cross_edges.v, g.cross_options.v, g.wins};
+    void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
+                      g.completes.v, g.completes.index.slots, g.edges.v, g.options.v, g.cross_edges.v,
+                      g.cross_options.v, g.wins};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
     return result;
