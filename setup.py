@@ -14,8 +14,8 @@ setup(
     ext_modules=[
         Extension(
             "shanten._core",
-            sources=[f"src/core/{unit}.c" for unit in ("module", "args", "tables", "pool", "scalar", "efficiency", "batch", "scoring", "review", "mjlog", "ev", "ev_memory", "expected")],
-            depends=[f"src/core/{name}" for name in ("core.h", "pool.h", "row.h", "dp.h", "eval.h", "necessary.h", "limited.h", "queries.h", "improve.h", "tables.h", "score.h", "ev.h", "ev_win.h", "ev_memory.h")],
+            sources=[f"src/core/{unit}.c" for unit in ("module", "args", "tables", "pool", "scalar", "efficiency", "batch", "scoring", "review", "mjlog", "ev", "ev_exact", "ev_memory", "expected")],
+            depends=[f"src/core/{name}" for name in ("core.h", "pool.h", "row.h", "dp.h", "eval.h", "necessary.h", "limited.h", "queries.h", "improve.h", "tables.h", "score.h", "ev.h", "ev_graph.h", "ev_win.h", "ev_memory.h")],
             include_dirs=[numpy.get_include()],  # numpy's struct definitions only: its C API is never imported
             extra_compile_args=compile_args,
             extra_link_args=link_args,

@@ -10,6 +10,8 @@ nothing from the engine: shanten and the tiles that lower it come from the indep
   searched draw and every option taken explicitly (memoised on (hand, state, draws left) only to keep it fast).
 - Ura dora are priced by enumerating every set of ura indicators drawn from the unseen tiles,
   weighted by their copies, and scoring the win with each; ippatsu and haitei by ``score``'s flags.
+- The exact pool convention (``pool="exact"``): every state also carries the tiles thrown so far,
+  and every tile unseen is drawn explicitly, each with its copies unseen over all the tiles unseen.
 
 Tiles are ids: 0-33 the kinds (a five's kind counting its plain copies), 34-36 the red fives.
 A hand is a tuple of 37 counts (its concealed tiles).
@@ -36,6 +38,7 @@ Counts = tuple[int, ...]
 State = Literal["free", "riichi", "ippatsu"]
 
 IDS = 37
+NONE: Counts = (0,) * IDS
 RED_KIND = {34: 4, 35: 13, 36: 22}
 SUITS = "mpsz"
 MAHJONG_CPP_DOUBLE_YAKUMAN = frozenset({"kokushi musou 13-sided", "suuankou tanki", "junsei chuuren poutou",
@@ -131,6 +134,7 @@ class Options:
     ura: bool = True
     red_fives: bool = True
     divisor: Literal["hand", "pool"] = "hand"
+    pool: Literal["same", "exact"] = "same"
     rules: Rules = field(default_factory=lambda: rules_named("tenhou"))
 
 
@@ -214,9 +218,14 @@ class Reference:
 
     # ---- tiles and shanten (the oracle) ----
 
-    def live(self, hand: Counts, tile: int) -> int:
-        """w_i: the pool, with the starting hand's tiles that ``hand`` no longer holds put back."""
-        return self.pool[tile] + self.start[tile] - hand[tile]
+    def live(self, hand: Counts, tile: int, thrown: Counts = NONE) -> int:
+        """w_i: the pool, with the starting hand's tiles that ``hand`` no longer holds put back; in
+        the exact convention, less the tiles thrown."""
+        return self.pool[tile] + self.start[tile] - hand[tile] - thrown[tile]
+
+    def throw(self, thrown: Counts, tile: int) -> Counts:
+        """The tiles thrown, with ``tile`` (in the exact convention: the same pool keeps none)."""
+        return plus(thrown, tile) if self.options.pool == "exact" else thrown
 
     def shanten(self, hand: Counts) -> int:
         """The shanten of a 3n+1 or 3n+2 hand (the forms of the options), by the oracle."""
@@ -339,11 +348,11 @@ class Reference:
                      last_tile=last, dora=self.indicators, ura=list(ura), round_wind=p.round_wind,
                      seat_wind=p.seat_wind, players=p.players, rules=self.rules)
 
-    def ura_draws(self, hand: Counts) -> Iterator[tuple[float, tuple[int, ...]]]:
+    def ura_draws(self, hand: Counts, thrown: Counts) -> Iterator[tuple[float, tuple[int, ...]]]:
         """Every set of ura indicators (as many as the dora indicators, drawn without replacement from
         the tiles unseen at the win: the pool as w_i has it, less the winning tile, which ``hand``
         holds) with its probability."""
-        unseen = merged(tuple(self.live(hand, t) for t in range(IDS)))
+        unseen = merged(tuple(self.live(hand, t, thrown) for t in range(IDS)))
         n = len(self.indicators)
         total = math.comb(sum(unseen), n)
         for chosen in itertools.combinations_with_replacement(range(34), n):
@@ -352,7 +361,7 @@ class Reference:
                 yield ways / total, chosen
 
     @functools.cache
-    def win_value(self, hand: Counts, tile: int, state: State, last: bool) -> float:
+    def win_value(self, hand: Counts, tile: int, state: State, last: bool, thrown: Counts) -> float:
         """The tsumo income of the complete 14-tile ``hand`` won on ``tile``; 0 without a yaku.
         ``last``: on the last draw (haitei when the model prices it)."""
         riichi = state != "free"
@@ -365,33 +374,46 @@ class Reference:
         ippatsu = state == "ippatsu"
         if not (riichi and self.options.ura and self.indicators):
             return float(self._score(hand, tile, riichi, ippatsu, haitei, ()).points)
-        return sum(p * self._score(hand, tile, riichi, ippatsu, haitei, ura).points for p, ura in self.ura_draws(hand))
+        return sum(p * self._score(hand, tile, riichi, ippatsu, haitei, ura).points
+                   for p, ura in self.ura_draws(hand, thrown))
 
     # ---- the values: docs/ev.md's recursion ----
 
     @functools.cache
-    def draw_value(self, hand: Counts, state: State, left: int) -> Value:
-        """V(H, r, n): a 13-tile hand in state r with n draws left."""
+    def draw_value(self, hand: Counts, state: State, left: int, thrown: Counts = NONE) -> Value:
+        """V(H, r, n): a 13-tile hand in state r with n draws left (and the tiles thrown so far)."""
         tenpai = self.shanten(hand) == 0
         if left == 0:
             return Value(float(tenpai), 0.0, 0.0)
         # an unsearched draw is thrown at once: the hand stays, an ippatsu chance is lost
-        stay = self.draw_value(hand, "riichi" if state == "ippatsu" else state, left - 1)
+        stays: State = "riichi" if state == "ippatsu" else state
+        if self.options.pool == "exact":  # every tile unseen, drawn with its own chance
+            unseen = sum(self.live(hand, t, thrown) for t in range(IDS))
+            total = [0.0, 0.0, 0.0]
+            for t in range(IDS):
+                if self.live(hand, t, thrown) <= 0:
+                    continue
+                weight = self.live(hand, t, thrown) / unseen
+                value = (self.after_draw(hand, state, t, left, thrown) if t in self.draws(hand, state)
+                         else self.draw_value(hand, stays, left - 1, plus(thrown, t)))
+                total = [x + weight * v for x, v in zip(total, value)]
+            return Value(1.0 if tenpai else total[0], total[1], total[2])
+        stay = self.draw_value(hand, stays, left - 1)
         total = list(stay)
         for t in self.draws(hand, state):
             weight = self.live(hand, t) / self.S
-            value = self.after_draw(hand, state, t, left)
+            value = self.after_draw(hand, state, t, left, thrown)
             total = [x + weight * (v - s) for x, v, s in zip(total, value, stay)]
         return Value(1.0 if tenpai else total[0], total[1], total[2])
 
-    def after_draw(self, hand: Counts, state: State, tile: int, left: int) -> Value:
+    def after_draw(self, hand: Counts, state: State, tile: int, left: int, thrown: Counts) -> Value:
         """value(i): drawing ``tile`` with ``left`` draws left (this one included)."""
         drawn = plus(hand, tile)
         if state == "free":
-            going_on = self.discard_value(drawn, left - 1)
+            going_on = self.discard_value(drawn, left - 1, thrown)
         else:  # a riichi hand that does not win throws the tile: its ippatsu chance is gone
-            going_on = self.draw_value(hand, "riichi", left - 1)
-        won = self.win_value(drawn, tile, state, left == 1) if self.shanten(drawn) < 0 else 0.0
+            going_on = self.draw_value(hand, "riichi", left - 1, self.throw(thrown, tile))
+        won = self.win_value(drawn, tile, state, left == 1, thrown) if self.shanten(drawn) < 0 else 0.0
         if not won:
             return going_on
         win = Value(1.0, 1.0, won)
@@ -400,9 +422,9 @@ class Reference:
         return going_on if better(going_on, win, self.options.objective) else win
 
     @functools.cache
-    def discard_value(self, hand: Counts, left: int) -> Value:
+    def discard_value(self, hand: Counts, left: int, thrown: Counts) -> Value:
         """X(Y, n): the best option of a 14-tile hand (each number's maximum for "separate")."""
-        values = [self.draw_value(less, state, left) for _, less, state in self.options_of(hand)]
+        values = [self.draw_value(less, state, left, self.throw(thrown, t)) for t, less, state in self.options_of(hand)]
         if self.options.objective == "separate":
             return Value(*(max(v[i] for v in values) for i in range(3)))
         best = values[0]
@@ -416,13 +438,15 @@ class Reference:
         for "separate"), or the 13-tile start itself, with its values after k = 0..draws draws."""
         n = self.position.draws
         if sum(self.start) % 3 == 1:
-            choices: list[tuple[str | None, Counts, State]] = [(None, self.start, "free")]
+            choices: list[tuple[int | None, Counts, State]] = [(None, self.start, "free")]
         else:
-            choices = [(name(t), less, state) for t, less, state in self.options_of(self.start)]
+            choices = [(t, less, state) for t, less, state in self.options_of(self.start)]
         rows: dict[str | None, Row] = {}
         order = "score" if self.options.objective == "separate" else self.options.objective
-        for tile, less, state in choices:
-            values = [self.draw_value(less, state, n - k) for k in range(n + 1)]
+        for t, less, state in choices:
+            tile = None if t is None else name(t)
+            thrown = NONE if t is None else self.throw(NONE, t)  # the first discard is gone too
+            values = [self.draw_value(less, state, n - k, thrown) for k in range(n + 1)]
             if tile in rows:
                 old = rows[tile]
                 if not better(values[0], Value(old.tenpai[0], old.win[0], old.score[0]), order):

@@ -140,6 +140,29 @@ def test_a_search_past_its_bound_stops() -> None:
         expected("11246m2447p667s15z", max_hands=500)
 
 
+def test_the_exact_pool_refuses_what_it_does_not_answer() -> None:
+    with pytest.raises(ExpectedValueError, match="beyond the exact bound \\(the search passed 5000 hands or states\\); "
+                                                 "pool='same' searches far fewer$"):
+        expected("234777p340s56677z", dora="9p", draws=6, model=Model(pool="exact"), max_hands=5000)
+    with pytest.raises(ExpectedValueError, match="^graph=True needs pool='same': the exact pool's states are not kept$"):
+        expected("234777p340s56677z", draws=2, model=Model(pool="exact"), graph=True)
+    with pytest.raises(InvalidHandError, match="^divisor='pool' is for the same pool: the exact pool's divisor is "
+                                               "the tiles unseen$"):
+        expected("234777p340s56677z", draws=2, model=Model(pool="exact", divisor="pool"))
+    with pytest.raises(InvalidHandError, match="^pool must be 'same' or 'exact', got 'fresh'$"):
+        expected("234777p340s56677z", draws=2, model=Model(pool="fresh"))  # type: ignore[arg-type]
+
+
+def test_the_two_pools_differ_once_a_tile_is_thrown() -> None:
+    """A 13-tile hand's first draw sees the same pool in both conventions; from the second on, the
+    exact pool lacks the tiles thrown."""
+    same = expected("234m456p789s23s77z", dora="1m", draws=3)[0]
+    exact = expected("234m456p789s23s77z", dora="1m", draws=3, model=Model(pool="exact"))[0]
+    for number in ("tenpai", "win", "score"):
+        assert getattr(exact, number)[2] == pytest.approx(getattr(same, number)[2], rel=1e-12, abs=1e-12)
+    assert exact.win[0] != pytest.approx(same.win[0], rel=1e-6)
+
+
 def test_the_mahjong_cpp_model_is_not_the_default() -> None:
     ours = expected("234777p340s56677z", dora="9p")
     theirs = expected("234777p340s56677z", dora="9p", model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES)

@@ -98,9 +98,14 @@ CASES = [
 
 
 def test_the_reference_by_hand() -> None:
-    """The reference's numbers for the declined win, worked out by hand: 444s9m live, S = 4."""
+    """The reference's numbers for the declined win, worked out by hand: 444s9m live, S = 4. In the
+    exact pool a 9m thrown is gone, so the last draw is a 4s; a 4s thrown is gone too, so declining
+    the 1100 leaves a 2/3 chance of the haitei 2000 (1333), still the better."""
     assert Reference(DECLINE, Options()).rows()[None].score == (1500.0, 1500.0, 0.0)
     assert Reference(DECLINE, Options(objective="win")).rows()[None].win == (0.75 + 0.25 * 0.75, 0.75, 0.0)
+    assert Reference(DECLINE, Options(pool="exact")).rows()[None].score == (0.75 * 2000 * 2 / 3 + 0.25 * 2000, 1500.0,
+                                                                            0.0)
+    assert Reference(DECLINE, Options(objective="win", pool="exact")).rows()[None].win == (1.0, 0.75, 0.0)
 
 
 def _engine(position: Position, model: Model, rules: str | int = "tenhou") -> Expected:
@@ -144,3 +149,12 @@ def test_expected_equals_the_brute_force(position: Position, options: dict[str, 
 def test_mahjong_cpp_equals_the_brute_force(position: Position) -> None:
     """MAHJONG_CPP: separate maxima, always riichi, no ippatsu or haitei, S = sum(pool), four double yakuman."""
     _compare(position, mahjong_cpp_options(), _engine(position, MAHJONG_CPP, MAHJONG_CPP_RULES), "MAHJONG_CPP")
+
+
+@pytest.mark.parametrize("position,options", [pytest.param(position, options, id=case)
+                                              for case, position, options in CASES])
+def test_the_exact_pool_equals_the_brute_force(position: Position, options: dict[str, Any]) -> None:
+    """``pool="exact"``: a thrown tile is gone (every state carries the tiles thrown)."""
+    said = ", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model"
+    _compare(position, Options(pool="exact", **options), _engine(position, Model(pool="exact", **options)),
+             f"pool='exact', {said}")

@@ -5,16 +5,12 @@
 #include <string.h>
 
 #include "ev.h"
+#include "ev_graph.h"
 #include "ev_memory.h"
 #include "ev_win.h"
 #include "queries.h"
 
 /* ---- hands as keys ---------------------------------------------------------------------- */
-
-/* 34 kinds x 3 bits, then the 3 red fives and 2 bits of riichi state: 107 bits in two words. */
-typedef struct {
-    uint64_t a, b;
-} ev_key;
 
 /* One copy of each id in a key (bits 3 * id of the two words, the red fives single bits at 39) */
 #define KEY_A(i) {1ull << 3 * (i), 0}
@@ -71,15 +67,6 @@ static inline uint64_t key_hash(ev_key k)
 }
 
 /* ---- the graph ---------------------------------------------------------------------------- */
-
-typedef struct {
-    ev_key key; /* the hand, read back by key_hand: a node is 32 bytes, and a search holds millions */
-    int8_t shanten, dist; /* dist: tiles held beyond the starting hand's (the search's bound) */
-    uint8_t state, tenpai;
-    int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
-    int32_t depth; /* the fewest draws from the start */
-    int32_t stash; /* a frozen riichi node: where its wins are in wins, scored with its ippatsu twin's; -1: none */
-} ev_node;
 
 typedef struct {
     int32_t from, to; /* edge: draw node -> discard node (-1: a riichi win); option: discard -> draw node */
@@ -581,70 +568,6 @@ static int expand_discard(ev_graph *g, int i)
 
 /* ---- the values, turn by turn ----------------------------------------------------------------- */
 
-typedef struct {
-    double tp, wp, es;
-} ev_value;
-
-static inline double objective(const ev_value *v, int obj)
-{
-    return obj == EV_OBJ_WIN ? v->wp : v->es;
-}
-
-/* The rounding a comparison allows for: sums taken in another order may differ in the last bits,
- * and such a difference must not decide a choice (a tie goes on to the next number). The values
- * are never NaN, so plain comparisons stand in for fmax, which is a library call here. */
-static inline double slack(double x, double y)
-{
-    const double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
-    return 1e-9 * (m > 1.0 ? m : 1.0);
-}
-
-/* x and y differ beyond rounding. */
-static inline int differ(double x, double y)
-{
-    return fabs(x - y) > slack(x, y);
-}
-
-/* Is a better than b for the policy? Ties go to the higher other numbers. */
-static inline int better(const ev_value *a, const ev_value *b, int obj)
-{
-    const double x = objective(a, obj), y = objective(b, obj);
-    if (differ(x, y))
-        return x > y;
-    if (differ(a->wp, b->wp))
-        return a->wp > b->wp;
-    if (differ(a->es, b->es))
-        return a->es > b->es;
-    return a->tp - b->tp > slack(a->tp, b->tp);
-}
-
-/* The value of drawing into a win worth `score`, against going on with `next`. */
-static inline ev_value take_win(double score, const ev_value *next, int obj)
-{
-    ev_value w = {1.0, 1.0, score};
-    if (obj == EV_OBJ_SEPARATE) {
-        w.es = score > next->es ? score : next->es;
-        return w;
-    }
-    return better(next, &w, obj) ? *next : w;
-}
-
-/* The graph as the turn loop reads it: each node's links in one range of plain arrays, wins apart. */
-typedef struct {
-    int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
-    uint32_t *edge;       /* the discard node << 3 | the live copies drawn (4 at most): the turn loop
-                             reads every edge at every turn, so an edge is 4 bytes */
-    uint8_t *tile;
-    int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
-    double *win_weight;
-    uint8_t *win_tile;
-    const ev_win **win;
-    double *drawn;        /* live copies of every searched draw, per draw node */
-    int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
-    uint8_t *opt_tile;
-    int32_t *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
-    int n_free, n_frozen;
-} ev_flat;
 
 static void flat_free(ev_memory *m, ev_flat *f)
 {
@@ -1040,7 +963,20 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     double row_classes[2 * EV_IDS][EV_CLASSES] = {{0}}; /* zero without explain: the rows carry them to Python all the same */
     if (cfg->explain && classes_alloc(g.mem, ch, nd, nx) < 0)
         goto done;
-    for (int k = T; k >= 0; k--) {
+    if (cfg->exact) {
+        uint8_t *hands = ev_alloc(g.mem, (size_t)nd * EV_IDS + 1);
+        if (!hands)
+            goto done;
+        for (int d = 0; d < nd; d++)
+            key_hand(g.draw.v[d].key, hands + (size_t)d * EV_IDS);
+        const int exact = ev_exact(cfg, g.mem, &g.payments, g.draw.v, hands, &f, nx, row_node, row_tile, n_opts, keep);
+        ev_free(g.mem, hands);
+        if (exact < 0) {
+            result = exact;
+            goto done;
+        }
+    }
+    for (int k = T; k >= 0 && !cfg->exact; k--) {
         ev_value *swap = d_next;
         d_next = d_now, d_now = swap;
         swap = x_next, x_next = x_now, x_now = swap;

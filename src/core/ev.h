@@ -44,6 +44,7 @@ typedef struct {
     int objective, riichi;
     int max_nodes;              /* the bound on memory and time: 0 for none */
     int divisor_extra;          /* added to the pool's size for the draw probabilities' divisor */
+    int exact;                  /* the exact pool convention (ev_exact.c): a thrown tile is gone */
     int explain;                /* also the probability of a win of each class (ev_row.classes) */
     uint8_t hand[EV_IDS];       /* the starting hand, 13 or 14 tiles with the melds' 3 each */
     uint8_t pool[EV_IDS];       /* live copies of each id (kinds 4, 13, 22 without the red copy) */
@@ -77,8 +78,9 @@ typedef struct {
 
 void ev_export_free(ev_export *e);
 
-/* Fill rows (up to 15) for the starting hand, and *export unless NULL; returns the number of
- * rows, or -1 out of memory, -2 over max_nodes. *nodes: the graph's size. The search's arrays
+/* Fill rows (up to 15) for the starting hand, and *export unless NULL (not with exact); returns the
+ * number of rows, or -1 out of memory, -2 over max_nodes (hands, or with exact its states too).
+ * *nodes: the graph's size. The search's arrays
  * come from mem and go back to it. The necessary and keep masks must be loaded (load_masks and
  * load_keeps of core.h, as expected.c does). */
 int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_export *export);

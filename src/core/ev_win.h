@@ -26,6 +26,8 @@ static void merged(const uint8_t *h, uint8_t *c)
 typedef struct {
     double any, last; /* a win's value: on any draw, on the last one (haitei) */
     double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
+    int16_t han, fu; /* with ura: the reading's han before ura dora (ippatsu counted) and fu */
+    uint8_t ura;     /* its ura dora are priced: the exact pool convention prices them again */
 } ev_win;
 
 /* n choose r for n <= 136, r <= EV_INDICATORS: the product is an integer below 2^53, so
@@ -69,17 +71,16 @@ static void ura_terms(const int *count, const int *gain, int classes, int c, int
 }
 
 /* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
- * drawn from the unseen tiles `unseen` and the winning hand holds `held` of each kind. Only an
+ * drawn from the `total` unseen tiles (`unseen` of each kind that an indicator of a held kind may be;
+ * any other counts are not read) and the winning hand holds `held` of each kind. Only an
  * indicator's gain (the copies held of the kind it points to) matters, so the kinds are pooled by
  * gain: a multivariate hypergeometric over at most a few classes (gains 1-4) and the blanks. */
-static void ura_distribution(const uint8_t *unseen, const uint8_t *held, int n, int players, double *p)
+static void ura_distribution(const uint8_t *unseen, int total, const uint8_t *held, int n, int players, double *p)
 {
-    int by_gain[13] = {0}, total = 0;
+    int by_gain[13] = {0};
     uint64_t kinds = 0; /* the kinds held: each has one indicator */
-    for (int k = 0; k < SH_KINDS; k++) {
-        total += unseen[k];
+    for (int k = 0; k < SH_KINDS; k++)
         kinds |= (uint64_t)(held[k] != 0) << k;
-    }
     by_gain[0] = total;
     for (; kinds; kinds &= kinds - 1) {
         const int k = lowest_bit(kinds), gain = held[k], ind = indicator_of(k, players);
@@ -151,12 +152,9 @@ static void add_payments(const ev_config *cfg, const struct win_input *in, ev_pa
     }
 }
 
-/* The chance of u ura dora (u = 0..12) for the complete hand h (14 tiles with its melds' 3 each):
- * as many ura indicators as dora indicators, drawn from the tiles unseen at the win (the pool as
- * ev.c counts it, less h). It depends on h alone, so ev.c keeps it per hand for every wait of it. */
-static void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
+/* The kinds a complete hand h (its concealed ids) holds with its melds. */
+static inline void held_kinds(const ev_config *cfg, const uint8_t *h, uint8_t *held)
 {
-    uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
     merged(h, held);
     for (int m = 0; m < cfg->win.n_melds; m++) {
         const struct score_meld *ml = &cfg->win.melds[m];
@@ -165,14 +163,26 @@ static void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
         else
             held[ml->kind] += ml->type == SC_PON ? 3 : 4;
     }
-    for (int i = 0; i < EV_IDS; i++)
+}
+
+/* The chance of u ura dora (u = 0..12) for the complete hand h (14 tiles with its melds' 3 each):
+ * as many ura indicators as dora indicators, drawn from the tiles unseen at the win (the pool as
+ * ev.c counts it, less h). It depends on h alone, so ev.c keeps it per hand for every wait of it. */
+static inline void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
+{
+    uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
+    held_kinds(cfg, h, held);
+    int total = 0;
+    for (int i = 0; i < EV_IDS; i++) {
         lives[i] = (uint8_t)(cfg->pool[i] + cfg->hand[i] - h[i]); /* live copies, as ev.c counts them */
+        total += lives[i];
+    }
     merged(lives, unseen);
-    ura_distribution(unseen, held, cfg->indicators, cfg->players, p);
+    ura_distribution(unseen, total, held, cfg->indicators, cfg->players, p);
 }
 
 /* The win of drawing id `tile` into hand h (14 tiles) in riichi state `state`, as the scorer reads it. */
-static void win_input_of(const ev_config *cfg, const uint8_t *h, int tile, int state, struct win_input *in)
+static inline void win_input_of(const ev_config *cfg, const uint8_t *h, int tile, int state, struct win_input *in)
 {
     *in = cfg->win;
     merged(h, in->counts);
@@ -189,7 +199,7 @@ static void win_input_of(const ev_config *cfg, const uint8_t *h, int tile, int s
  * prices ura dora). `hand` NULL (the scorer refused it): no win. With `riichi` (state EV_IPPATSU
  * only), the same win without the ippatsu too, from the same scoring: the frozen hand the ippatsu
  * chance leaves wins the same way. */
-static void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
+static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
                        const double *ura, ev_win *w, ev_win *riichi)
 {
     struct score_result r;
@@ -218,8 +228,11 @@ static void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, i
     const double *p = state != EV_FREE && ura ? ura : none;
     const int top = p == none ? 0 : 12;
     add_payments(cfg, &hand->in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
-    if (riichi)
+    w->han = (int16_t)(r.han + (state == EV_IPPATSU)), w->fu = (int16_t)r.fu, w->ura = p != none;
+    if (riichi) {
         add_payments(cfg, &hand->in, memo, r.han, r.fu, p, top, riichi);
+        riichi->han = (int16_t)r.han, riichi->fu = (int16_t)r.fu, riichi->ura = p != none;
+    }
 }
 
 #endif

@@ -354,7 +354,7 @@ static forms_t evaluate_with(const uint8_t *c, const summary_t *sm, const uint8_
     return f;
 }
 
-static forms_t evaluate(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs)
+static inline forms_t evaluate(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int players, int quads_as_pairs)
 {
     return evaluate_with(c, sm, lim, players, quads_as_pairs, sm->tiles / 3, sm->tiles >= 13);
 }

@@ -16,9 +16,10 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     ev_config cfg;
     memset(&cfg, 0, sizeof cfg);
     int indicators;
-    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiiii)|p", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
+    if (!PyArg_ParseTuple(args, "y*y*y*l(iiiiiiiiiiiiiiii)|p", &hand, &pool, &win, &rules, &cfg.draws, &cfg.forms,
                           &cfg.players, &cfg.tegawari, &cfg.shanten_back, &cfg.extra, &cfg.red_fives, &cfg.uradora,
-                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators, &cfg.divisor_extra, &want_graph))
+                          &cfg.ippatsu, &cfg.last_tile, &cfg.objective, &cfg.riichi, &cfg.max_nodes, &indicators, &cfg.divisor_extra, &cfg.exact,
+                          &want_graph))
         return NULL;
     PyObject *result = NULL;
     if (hand.len != EV_IDS || pool.len != EV_IDS || win.len != (Py_ssize_t)sizeof(struct win_input)) {
@@ -31,6 +32,10 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     }
     if (indicators < 0 || indicators > EV_INDICATORS) {
         PyErr_Format(PyExc_ValueError, "dora indicators must be 0 to %d, got %d", EV_INDICATORS, indicators);
+        goto done;
+    }
+    if (cfg.exact && want_graph) {
+        PyErr_SetString(PyExc_ValueError, "the graph is kept in mahjong-cpp's pool convention only");
         goto done;
     }
     if (load_masks() < 0 || load_keeps() < 0)
@@ -61,7 +66,8 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     if (n == -1)
         PyErr_NoMemory();
     else if (n == -2)
-        PyErr_Format(PyExc_ValueError, "the search passed %d hands", cfg.max_nodes);
+        PyErr_Format(PyExc_ValueError, cfg.exact ? "the search passed %d hands or states" : "the search passed %d hands",
+                     cfg.max_nodes);
     if (n < 0) {
         PyMem_Free(rows);
         goto done;

@@ -62,7 +62,11 @@ class Model:
     ``last_tile`` (haitei) and ``ura`` are priced in a win's value. ``divisor``: the draw
     probabilities' denominator, ``"hand"`` (every tile not in the 13-tile hand, so the
     probabilities add up to 1) or ``"pool"`` (mahjong-cpp's: the pool as it started, one short for
-    a 14-tile start).
+    a 14-tile start). ``pool``: ``"same"`` (mahjong-cpp's convention: a thrown tile returns to the
+    pool, so every draw sees the same pool) or ``"exact"`` (a thrown tile is gone: each draw's
+    chance is its copies unseen now over the tiles unseen now, and ``divisor`` does not apply).
+    The exact convention's search also tells apart the tiles thrown, so it answers small positions
+    only (docs/ev.md, "Bounds").
     """
 
     objective: Objective = "score"
@@ -76,6 +80,7 @@ class Model:
     ura: bool = True
     red_fives: bool = True
     divisor: Literal["hand", "pool"] = "hand"
+    pool: Literal["same", "exact"] = "same"
 
 
 MAHJONG_CPP = Model(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor="pool")
@@ -411,6 +416,10 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         code = code_of(rules if isinstance(rules, int) else rules_named(rules) if isinstance(rules, str) else rules)
     except ScoringError as error:
         raise InvalidHandError(str(error)) from None
+    if model.pool not in ("same", "exact"):
+        raise InvalidHandError(f"pool must be 'same' or 'exact', got {model.pool!r}")
+    if model.pool == "exact" and model.divisor != "hand":
+        raise InvalidHandError("divisor='pool' is for the same pool: the exact pool's divisor is the tiles unseen")
     if not model.red_fives:
         code &= ~2  # SR_RED_FIVES: red fives are plain fives
     forms = shanten_forms(h, players=players)
@@ -423,7 +432,7 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     pool = _pool(h, dead_ids, indicators, players, model.red_fives)
     config = (draws, _FORMS[model.forms], players, model.tegawari, model.shanten_back, model.extra, model.red_fives,
               model.ura, model.ippatsu, model.last_tile, _OBJECTIVES[model.objective], _RIICHI[model.riichi],
-              max_hands, len(indicators), size - 13 if model.divisor == "hand" else 0)
+              max_hands, len(indicators), size - 13 if model.divisor == "hand" else 0, model.pool == "exact")
     seen = [0] * 34
     for tile in (*dead_ids, *indicators):
         seen[tile_kind(tile)] += 1
@@ -448,10 +457,13 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     """
     p = position(hand, melds=melds, dead=dead, dora=dora, round_wind=round_wind, seat_wind=seat_wind, draws=draws,
                  players=players, rules=rules, model=model, max_hands=max_hands)
+    if graph and model.pool == "exact":
+        raise ExpectedValueError("graph=True needs pool='same': the exact pool's states are not kept")
     try:
         rows, hands, raw = _core.expected(*p.args, graph)
     except ValueError as error:
-        raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error})") from None
+        why = "; pool='same' searches far fewer" if model.pool == "exact" else ""
+        raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error}){why}") from None
     live: dict[str | None, int]
     if p.size == 13:
         live = {None: ukeire(p.hand, dead=p.seen, players=players).total}

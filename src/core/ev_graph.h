@@ -1,0 +1,100 @@
+/* The search graph as the value passes read it, and the policy's comparisons: shared by the
+ * turn-by-turn values of ev.c and the exact pool convention's values of ev_exact.c. */
+#ifndef SHANTEN_EV_GRAPH_H
+#define SHANTEN_EV_GRAPH_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "ev.h"
+#include "ev_memory.h"
+#include "ev_win.h"
+
+/* 34 kinds x 3 bits, then the 3 red fives and 2 bits of riichi state: 107 bits in two words. */
+typedef struct {
+    uint64_t a, b;
+} ev_key;
+
+typedef struct {
+    ev_key key; /* the hand, read back by key_hand: a node is 32 bytes, and a search holds millions */
+    int8_t shanten, dist; /* dist: tiles held beyond the starting hand's (the search's bound) */
+    uint8_t state, tenpai;
+    int32_t stay;  /* draw nodes: where a draw that changes nothing leaves the hand */
+    int32_t depth; /* the fewest draws from the start */
+    int32_t stash; /* a frozen riichi node: where its wins are in wins, scored with its ippatsu twin's; -1: none */
+} ev_node;
+
+/* A hand's values at one turn: tenpai probability, win probability, expected score. */
+typedef struct {
+    double tp, wp, es;
+} ev_value;
+
+static inline double objective(const ev_value *v, int obj)
+{
+    return obj == EV_OBJ_WIN ? v->wp : v->es;
+}
+
+/* The rounding a comparison allows for: sums taken in another order may differ in the last bits,
+ * and such a difference must not decide a choice (a tie goes on to the next number). The values
+ * are never NaN, so plain comparisons stand in for fmax, which is a library call here. */
+static inline double slack(double x, double y)
+{
+    const double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    return 1e-9 * (m > 1.0 ? m : 1.0);
+}
+
+/* x and y differ beyond rounding. */
+static inline int differ(double x, double y)
+{
+    return fabs(x - y) > slack(x, y);
+}
+
+/* Is a better than b for the policy? Ties go to the higher other numbers. */
+static inline int better(const ev_value *a, const ev_value *b, int obj)
+{
+    const double x = objective(a, obj), y = objective(b, obj);
+    if (differ(x, y))
+        return x > y;
+    if (differ(a->wp, b->wp))
+        return a->wp > b->wp;
+    if (differ(a->es, b->es))
+        return a->es > b->es;
+    return a->tp - b->tp > slack(a->tp, b->tp);
+}
+
+/* The value of drawing into a win worth `score`, against going on with `next`. */
+static inline ev_value take_win(double score, const ev_value *next, int obj)
+{
+    ev_value w = {1.0, 1.0, score};
+    if (obj == EV_OBJ_SEPARATE) {
+        w.es = score > next->es ? score : next->es;
+        return w;
+    }
+    return better(next, &w, obj) ? *next : w;
+}
+
+/* The graph as the value passes read it: each node's links in one range of plain arrays, wins apart. */
+typedef struct {
+    int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
+    uint32_t *edge;       /* the discard node << 3 | the live copies drawn (4 at most): the turn loop
+                             reads every edge at every turn, so an edge is 4 bytes */
+    uint8_t *tile;
+    int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
+    double *win_weight;
+    uint8_t *win_tile;
+    const ev_win **win;
+    double *drawn;        /* live copies of every searched draw, per draw node */
+    int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
+    uint8_t *opt_tile;
+    int32_t *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
+    int n_free, n_frozen;
+} ev_flat;
+
+/* The exact pool convention's values of the rows' draw nodes row_node[r] (after discarding
+ * row_tile[r], -1 for none) at every turn, into keep[r][k] (draws - k draws left): ev_exact.c.
+ * hands: the draw nodes' 37 id counts. 0, or -1 out of memory, -2 over cfg->max_nodes states. */
+int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw, const uint8_t *hands,
+             const ev_flat *f, int nx, const int *row_node, const int *row_tile, int n_rows,
+             ev_value (*keep)[EV_TURNS + 1]);
+
+#endif
