@@ -11,8 +11,8 @@
 
 #include "ev_graph.h"
 
-/* A state's values: the thrown counts (3 bits an id, in two words) and the node, its kind and the
- * draws made and left (c, with a high bit so that 0 marks an empty slot). */
+/* A draw node's state and its values: the thrown counts (3 bits an id, in two words), and the node
+ * and the draws made and left (c, with a high bit so that 0 marks an empty slot). */
 typedef struct {
     uint64_t a, b, c;
     ev_value v;
@@ -135,16 +135,15 @@ static ex_entry *slot_of(const ex_search *s, uint64_t a, uint64_t b, uint64_t c)
     return &s->table[j];
 }
 
-/* The state's key: the thrown counts of `ids`, and node v (a discard node when x) at m draws made
- * with `left` to go. */
-static inline void state_key(const uint8_t *thrown, uint64_t ids, int v, int x, int m, int left, uint64_t *key)
+/* The state's key: the thrown counts of `ids`, and draw node d at m draws made with `left` to go. */
+static inline void state_key(const uint8_t *thrown, uint64_t ids, int d, int m, int left, uint64_t *key)
 {
     key[0] = key[1] = 0;
     for (; ids; ids &= ids - 1) {
         const int i = lowest_bit(ids);
         key[i >= 21] |= (uint64_t)thrown[i] << 3 * (i >= 21 ? i - 21 : i);
     }
-    key[2] = 1ull << 63 | (uint64_t)left << 48 | (uint64_t)m << 40 | (uint64_t)x << 32 | (uint32_t)v;
+    key[2] = 1ull << 63 | (uint64_t)left << 48 | (uint64_t)m << 40 | (uint32_t)d;
 }
 
 /* Keep a state's values; the slot is found again, since the table may have grown meanwhile. */
@@ -163,15 +162,11 @@ static void remember(ex_search *s, const uint64_t *key, ev_value v)
 
 static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left);
 
-/* A discard node's value: its best option (each number's maximum for "separate"). thrown is
- * restored on return. */
+/* A discard node's value: its best option (each number's maximum for "separate"). Not kept:
+ * a discard node's state is seldom met twice (its draw node's states are), and keeping them took
+ * five sixths of the table. thrown is restored on return. */
 static ev_value discard_value(ex_search *s, int x, uint8_t *thrown, int m, int left)
 {
-    uint64_t key[3];
-    state_key(thrown, s->discard_ids[x], x, 1, m, left, key);
-    const ex_entry *e = slot_of(s, key[0], key[1], key[2]);
-    if (e->c)
-        return e->v;
     const ev_flat *f = s->f;
     ev_value best = {0, 0, 0};
     for (int o = f->opt_start[x]; o < f->opt_start[x + 1] && !s->failed; o++) {
@@ -189,8 +184,6 @@ static ev_value discard_value(ex_search *s, int x, uint8_t *thrown, int m, int l
             best = v;
         }
     }
-    if (!s->failed)
-        remember(s, key, best);
     return best;
 }
 
@@ -225,7 +218,7 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
     if (left == 0 || left < n->shanten || unseen <= 0 || s->failed)
         return v;
     uint64_t key[3];
-    state_key(thrown, s->draw_ids[d], d, 0, m, left, key);
+    state_key(thrown, s->draw_ids[d], d, m, left, key);
     const ex_entry *e = slot_of(s, key[0], key[1], key[2]);
     if (e->c)
         return e->v;
