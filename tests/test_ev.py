@@ -187,6 +187,16 @@ def test_command_line_ev_columns_and_json() -> None:
     assert discards[0]["win"] == table[0].win.tolist() and document["expected"]["draws"] == 17
 
 
+def test_command_line_exact_pool() -> None:
+    document = json.loads(_cli("234777p340s56677z", "--ev", "--dora", "9p", "--draws", "3", "--pool", "exact",
+                               "--json").stdout)["expected"]
+    table = expected("234777p340s56677z", dora="9p", draws=3, model=Model(pool="exact"))
+    assert document["model"]["pool"] == "exact"
+    assert [(d["discard"], d["win"], d["score"]) for d in document["discards"]] == [
+        (r.tile, r.win.tolist(), r.score.tolist()) for r in table]
+    assert table[0].win[0] != expected("234777p340s56677z", dora="9p", draws=3)[0].win[0]
+
+
 def test_command_line_ev_beyond_the_bound_and_errors() -> None:
     out = _cli("1479m258p369s1234z", "--ev")
     assert out.returncode == 0 and "expected value: 1479m258p369s1234z is 6-shanten" in out.stdout

@@ -42,6 +42,8 @@ QUERIES = [
      ["45p55777z", "--melds", "(3333p) (6666p)", "--rule", "wrc"]),
     ({"q": "123456789m1122p", "dead": "33p"}, ["123456789m1122p", "--dead", "33p"]),
     ({"q": "1111m111122233z", "players": "3"}, ["1111m111122233z", "--players", "3"]),
+    ({"q": "234777p340s56677z", "ev": "true", "dora": "9p", "draws": "3", "pool": "exact"},
+     ["234777p340s56677z", "--ev", "--dora", "9p", "--draws", "3", "--pool", "exact"]),
 ]
 
 
@@ -70,7 +72,7 @@ def test_analyze_options_change_the_answer(client: TestClient) -> None:
     assert shanten_of(q="1111m111122233z", players="3") == 2
 
 
-@pytest.mark.parametrize("params", [params for params, _ in QUERIES if "all" not in params])
+@pytest.mark.parametrize("params", [params for params, _ in QUERIES if "all" not in params and "ev" not in params])
 def test_html_is_the_analysis_fragment_with_back_rows_and_walking(client: TestClient, params: dict[str, str]) -> None:
     response = client.get("/api/html", params=params)
     assert response.headers["content-type"] == "text/html; charset=utf-8"
@@ -140,6 +142,8 @@ REFUSED = [
     ("/api/analyze", {"q": ""}, "empty input"),
     ("/api/analyze", {}, "q: Field required"),
     ("/api/analyze", {"q": "123m456p789s1122z", "rule": "ema"}, "unknown rule 'ema': use 'tenhou' or 'wrc'"),
+    ("/api/analyze", {"q": "234777p340s56677z", "ev": "true", "pool": "fresh"},
+     "pool must be 'same' or 'exact', got 'fresh'"),
     ("/api/analyze", {"q": "123m456p789s1122z", "players": "2"}, "players must be 3 or 4, got 2"),
     ("/api/analyze", {"q": "123m456p789s1122z", "players": "x"},
      "players: Input should be a valid integer, unable to parse string as an integer"),

@@ -37,7 +37,7 @@ from .. import __version__
 from .._resolve import RULES
 from ..analysis import Analysis, analyze
 from ..batch import shanten_batch
-from ..ev import Expected, expected_or_why
+from ..ev import Expected, Model, expected_or_why
 from ..scoring.rules import RULES as SCORING_RULES
 from ..html import SMALL, analysis_html, palette_html
 from ..svg import all_symbols, tile_svg
@@ -84,6 +84,8 @@ Scoring = Annotated[str, Query(description="the scoring rules of the wait values
                                json_schema_extra={"enum": list(SCORING_RULES)})]
 Ev = Annotated[bool, Query(description="add each discard's win probability and expected score (docs/ev.md)")]
 Draws = Annotated[int, Query(ge=0, le=60, description="with ev: the draws left")]
+Pool = Annotated[str, Query(description="with ev: a thrown tile returns to the pool (same) or is gone (exact: a few "
+                                        "draws left only)", json_schema_extra={"enum": ["same", "exact"]})]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
                             json_schema_extra={"enum": list(MODES)})]
 
@@ -103,6 +105,7 @@ class _Options:
     values: bool = False
     ev: bool = False
     draws: int = 17
+    pool: str = "same"
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
@@ -119,7 +122,8 @@ class _Options:
         if not self.ev:
             return None
         return expected_or_why(analysis.hand, dead=self.dead or None, dora=self.dora, round_wind=self.round,
-                               seat_wind=self.seat, draws=self.draws, players=self.players, rules=self.scoring)
+                               seat_wind=self.seat, draws=self.draws, players=self.players, rules=self.scoring,
+                               model=Model(pool=self.pool))  # type: ignore[arg-type]
 
     def html(self, hand: str) -> str:
         analysis = self.analyze(hand, back=True)
@@ -128,9 +132,9 @@ class _Options:
 
 async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4, dora: Dora = "",
                    round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou", values: Values = False,
-                   ev: Ev = False, draws: Draws = 17) -> _Options:
+                   ev: Ev = False, draws: Draws = 17, pool: Pool = "same") -> _Options:
     # async: FastAPI would run a plain function in a thread, for nothing
-    return _Options(melds, dead, rule, players, dora, round, seat, scoring, values, ev, draws)
+    return _Options(melds, dead, rule, players, dora, round, seat, scoring, values, ev, draws, pool)
 
 
 Options = Annotated[_Options, Depends(_options)]
