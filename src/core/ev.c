@@ -903,6 +903,37 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
     return 0;
 }
 
+/* With exact: the reading of each riichi win whose ura dora are priced, per win of f (the scorer
+ * took its complete hand when the search made it, so it is found again, not prepared). */
+static ev_reading *readings_of(ev_graph *g, const ev_flat *f)
+{
+    const int nd = g->draw.n;
+    ev_reading *out = ev_calloc(g->mem, sizeof *out * ((size_t)f->win_start[nd] + 1));
+    if (!out)
+        return NULL;
+    uint8_t h[EV_IDS];
+    for (int d = 0; d < nd; d++) {
+        const int state = g->draw.v[d].state;
+        if (state == EV_FREE || f->win_start[d] == f->win_start[d + 1])
+            continue;
+        key_hand(g->draw.v[d].key, h);
+        for (int w = f->win_start[d]; w < f->win_start[d + 1]; w++) {
+            const int t = f->win_tile[w];
+            ev_key y = g->draw.v[d].key;
+            key_step(&y, t, 1);
+            h[t]++;
+            const double *ura;
+            sc_hand *complete = complete_of(g, y, h, t, state, &ura);
+            h[t]--;
+            struct score_result r;
+            /* priced as win_values prices them: a win with a yaku, below yakuman */
+            if (complete && ura && sc_score_win(complete, id_kind(t), &r) == SC_OK && r.yaku && r.base < 8000)
+                out[w] = (ev_reading){(int16_t)(r.han + (state == EV_IPPATSU)), (int16_t)r.fu, 1};
+        }
+    }
+    return out;
+}
+
 static void export_values(double *out, const ev_value *v, int n, int k, const ev_node *nodes)
 {
     double *row = out + (size_t)k * n * EV_VALUES;
@@ -969,7 +1000,11 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
             goto done;
         for (int d = 0; d < nd; d++)
             key_hand(g.draw.v[d].key, hands + (size_t)d * EV_IDS);
-        const int exact = ev_exact(cfg, g.mem, &g.payments, g.draw.v, hands, &f, nx, row_node, row_tile, n_opts, keep);
+        ev_reading *readings = readings_of(&g, &f);
+        const int exact = g.failed || !readings ? -1
+                          : ev_exact(cfg, g.mem, &g.payments, g.draw.v, hands, &f, nx, readings, row_node, row_tile,
+                                     n_opts, keep);
+        ev_free(g.mem, readings);
         ev_free(g.mem, hands);
         if (exact < 0) {
             result = exact;

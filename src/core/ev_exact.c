@@ -24,6 +24,7 @@ typedef struct {
     const ev_node *draw;
     const uint8_t *hands;
     const ev_flat *f;
+    const ev_reading *readings; /* each win's of f */
     ev_memory *mem;
     uint64_t *draw_ids, *discard_ids; /* the ids whose thrown counts a node's values depend on */
     int unseen;                       /* tiles unseen at the start: the pool's size */
@@ -74,7 +75,7 @@ static int relevant_ids(ex_search *s, int nd, int nx)
             own[d] |= 1ull << f->tile[e];
         for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
             wins |= 1ull << f->win_tile[e];
-            priced |= f->win[e]->ura;
+            priced |= s->readings[e].ura;
         }
         own[d] |= wins | (priced ? indicator_ids(s, s->hands + (size_t)d * EV_IDS, wins) : 0);
     }
@@ -189,7 +190,7 @@ static ev_value discard_value(ex_search *s, int x, uint8_t *thrown, int m, int l
 
 /* A riichi win's value with its ura dora chances from the tiles unseen now (tile drawn into the
  * 13-tile h, m draws made before it). */
-static double priced_win(ex_search *s, const ev_win *w, const uint8_t *h, int tile, const uint8_t *thrown, int m,
+static double priced_win(ex_search *s, const ev_reading *w, const uint8_t *h, int tile, const uint8_t *thrown, int m,
                          int last)
 {
     const ev_config *cfg = s->cfg;
@@ -250,8 +251,9 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
             thrown[t]--;
         }
         const ev_win *win = f->win[i];
-        const double score = win->ura ? priced_win(s, win, h, t, thrown, m, left == 1)
-                                      : left == 1 ? win->last : win->any;
+        const ev_reading *read = &s->readings[i];
+        const double score = read->ura ? priced_win(s, read, h, t, thrown, m, left == 1)
+                                       : left == 1 ? win->last : win->any;
         const ev_value to = score > 0 ? take_win(score, &next, s->obj) : next;
         ADD(w, to);
     }
@@ -280,10 +282,10 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
 }
 
 int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw, const uint8_t *hands,
-             const ev_flat *f, int nx, const int *row_node, const int *row_tile, int n_rows,
-             ev_value (*keep)[EV_TURNS + 1])
+             const ev_flat *f, int nx, const ev_reading *readings, const int *row_node, const int *row_tile,
+             int n_rows, ev_value (*keep)[EV_TURNS + 1])
 {
-    ex_search s = {cfg, pay, draw, hands, f, mem, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
+    ex_search s = {cfg, pay, draw, hands, f, readings, mem, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
     const int nd = f->n_free + f->n_frozen;
     for (int i = 0; i < EV_IDS; i++)
         s.unseen += cfg->pool[i];

@@ -26,9 +26,14 @@ static void merged(const uint8_t *h, uint8_t *c)
 typedef struct {
     double any, last; /* a win's value: on any draw, on the last one (haitei) */
     double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
-    int16_t han, fu; /* with ura: the reading's han before ura dora (ippatsu counted) and fu */
-    uint8_t ura;     /* its ura dora are priced: the exact pool convention prices them again */
 } ev_win;
+
+/* The reading a riichi win's ura dora are priced on, for the exact pool convention, which prices
+ * them again from the tiles unseen then (ev.c finds them after the search, for that case alone). */
+typedef struct {
+    int16_t han, fu; /* han before ura dora (ippatsu counted) and fu */
+    uint8_t ura;     /* its ura dora are priced */
+} ev_reading;
 
 /* n choose r for n <= 136, r <= EV_INDICATORS: the product is an integer below 2^53, so
  * exact, and so is its one division. */
@@ -200,7 +205,7 @@ static inline void win_input_of(const ev_config *cfg, const uint8_t *h, int tile
  * only), the same win without the ippatsu too, from the same scoring: the frozen hand the ippatsu
  * chance leaves wins the same way. */
 static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
-                       const double *ura, ev_win *w, ev_win *riichi)
+                              const double *ura, ev_win *w, ev_win *riichi)
 {
     struct score_result r;
     memset(w, 0, sizeof *w);
@@ -228,11 +233,8 @@ static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *
     const double *p = state != EV_FREE && ura ? ura : none;
     const int top = p == none ? 0 : 12;
     add_payments(cfg, &hand->in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
-    w->han = (int16_t)(r.han + (state == EV_IPPATSU)), w->fu = (int16_t)r.fu, w->ura = p != none;
-    if (riichi) {
+    if (riichi)
         add_payments(cfg, &hand->in, memo, r.han, r.fu, p, top, riichi);
-        riichi->han = (int16_t)r.han, riichi->fu = (int16_t)r.fu, riichi->ura = p != none;
-    }
 }
 
 #endif
