@@ -144,7 +144,8 @@ def test_the_exact_pool_refuses_what_it_does_not_answer() -> None:
     with pytest.raises(ExpectedValueError, match="beyond the exact bound \\(the search passed 5000 hands or states\\); "
                                                  "pool='same' searches far fewer$"):
         expected("234777p340s56677z", dora="9p", draws=6, model=Model(pool="exact"), max_hands=5000)
-    with pytest.raises(ExpectedValueError, match="^graph=True needs pool='same': the exact pool's states are not kept$"):
+    with pytest.raises(ExpectedValueError,
+                       match="^graph=True needs pool='same': the exact pool's states are not kept$"):
         expected("234777p340s56677z", draws=2, model=Model(pool="exact"), graph=True)
     with pytest.raises(InvalidHandError, match="^divisor='pool' is for the same pool: the exact pool's divisor is "
                                                "the tiles unseen$"):

@@ -13,6 +13,13 @@ model, its conventions and its bounds). The compiled engine is ``src/core/ev.c``
 'win 43.26%, score 5465; in 8 draws: win 23.41%'
 >>> [(row.tile, row.shanten, f"{row.win[0]:.3f}", round(row.score[0])) for row in table[1:3]]
 [('4p', 1, '0.289', 3965), ('2p', 1, '0.289', 3756)]
+
+With a few draws left, the exact pool convention (a thrown tile is gone) is within reach:
+
+>>> same = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3)
+>>> exact = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3, model=Model(pool="exact"))
+>>> f"{exact[0].tile}: win {same[0].win[0]:.2%} with the thrown tiles back in the pool, {exact[0].win[0]:.2%} without"
+'5z: win 9.52% with the thrown tiles back in the pool, 9.67% without'
 """
 
 from __future__ import annotations
