@@ -1002,8 +1002,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
             key_hand(g.draw.v[d].key, hands + (size_t)d * EV_IDS);
         ev_reading *readings = readings_of(&g, &f);
         const int exact = g.failed || !readings ? -1
-                          : ev_exact(cfg, g.mem, &g.payments, g.draw.v, hands, &f, nx, readings, row_node, row_tile,
-                                     n_opts, keep);
+                          : ev_exact(cfg, g.mem, &g.payments, g.draw.v, g.discard.v, hands, &f, nx, readings,
+                                     row_node, row_tile, n_opts, keep);
         ev_free(g.mem, readings);
         ev_free(g.mem, hands);
         if (exact < 0) {
