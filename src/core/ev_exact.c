@@ -9,8 +9,8 @@
 
 #include "ev_graph.h"
 
-/* A draw node's state and its values: the thrown counts (3 bits an id, in two words), and the node
- * and the draws made and left (c, with a high bit so that 0 marks an empty slot). */
+/* A draw node's state and its values: the thrown sum of each of its blocks (a and b, state_key),
+ * and the node and the draws made and left (c, with a high bit so that 0 marks an empty slot). */
 typedef struct {
     uint64_t a, b, c;
     ev_value v;
@@ -24,10 +24,10 @@ typedef struct {
     const ev_flat *f;
     const ev_reading *readings; /* each win's of f */
     ev_memory *mem;
-    int32_t *block_start;             /* draw node d's blocks: blocks[block_start[d] .. block_start[d + 1]) */
-    uint64_t *blocks;                 /* a block's ids */
-    uint64_t *blocked;                /* draw node d's ids in any block */
-    int unseen;                       /* tiles unseen at the start: the pool's size */
+    int32_t *block_start; /* draw node d's blocks: blocks[block_start[d] .. block_start[d + 1]) */
+    uint64_t *blocks;     /* a block's ids */
+    uint64_t *blocked;    /* draw node d's ids in any block */
+    int unseen;           /* tiles unseen at the start: the pool's size */
     int obj;
     ex_entry *table;
     size_t mask, n;
