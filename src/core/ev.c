@@ -821,18 +821,8 @@ static inline __attribute__((always_inline)) void turn(const ev_graph *g, const 
             continue;
         const int32_t *o = f->opt + f->opt_start[x], *end = f->opt + f->opt_start[x + 1];
         ev_value best = d_now[*o];
-        if (obj == EV_OBJ_SEPARATE) {
-            for (o++; o < end; o++) {
-                const ev_value *v = &d_now[*o];
-                best.tp = v->tp > best.tp ? v->tp : best.tp;
-                best.wp = v->wp > best.wp ? v->wp : best.wp;
-                best.es = v->es > best.es ? v->es : best.es;
-            }
-        } else {
-            for (o++; o < end; o++)
-                if (better(&d_now[*o], &best, obj))
-                    best = d_now[*o];
-        }
+        for (o++; o < end; o++)
+            take_option(&best, &d_now[*o], obj);
         x_now[x] = best;
         if (explain)
             explain_choice(f, x, obj, d_now, ch);

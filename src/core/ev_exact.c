@@ -354,15 +354,10 @@ static ev_value discard_value(ex_search *s, int x, uint8_t *thrown, int m, int l
         thrown[u]++;
         const ev_value v = draw_value(s, f->opt[o], thrown, m, left);
         thrown[u]--;
-        if (o == f->opt_start[x]) {
+        if (o == f->opt_start[x])
             best = v;
-        } else if (s->obj == EV_OBJ_SEPARATE) {
-            best.tp = v.tp > best.tp ? v.tp : best.tp;
-            best.wp = v.wp > best.wp ? v.wp : best.wp;
-            best.es = v.es > best.es ? v.es : best.es;
-        } else if (better(&v, &best, s->obj)) {
-            best = v;
-        }
+        else
+            take_option(&best, &v, s->obj);
     }
     return best;
 }

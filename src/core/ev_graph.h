@@ -62,6 +62,18 @@ static inline int better(const ev_value *a, const ev_value *b, int obj)
     return a->tp - b->tp > slack(a->tp, b->tp);
 }
 
+/* Fold option v into the best one so far: each number's maximum for "separate", else the better. */
+static inline void take_option(ev_value *best, const ev_value *v, int obj)
+{
+    if (obj == EV_OBJ_SEPARATE) {
+        best->tp = v->tp > best->tp ? v->tp : best->tp;
+        best->wp = v->wp > best->wp ? v->wp : best->wp;
+        best->es = v->es > best->es ? v->es : best->es;
+    } else if (better(v, best, obj)) {
+        *best = *v;
+    }
+}
+
 /* The value of drawing into a win worth `score`, against going on with `next`. */
 static inline ev_value take_win(double score, const ev_value *next, int obj)
 {
