@@ -27,6 +27,7 @@ typedef struct {
     int32_t *block_start; /* draw node d's blocks: blocks[block_start[d] .. block_start[d + 1]) */
     uint64_t *blocks;     /* a block's ids */
     uint64_t *blocked;    /* draw node d's ids in any block */
+    uint8_t *ready;       /* discard node x: an option is tenpai (its value with no draw left) */
     int unseen;           /* tiles unseen at the start: the pool's size */
     int obj;
     ex_entry *table;
@@ -383,6 +384,38 @@ static double priced_win(ex_search *s, const ev_reading *w, const uint8_t *h, in
     return last ? v.last : v.any;
 }
 
+/* A draw node's values with one draw left, m made. Nothing follows that draw, so a hand it leads to
+ * is worth its tenpai alone and a win is always taken: the thrown tiles change the chances (and a
+ * riichi win's ura dora) only. The sum is taken at once, not kept: these states are the most
+ * numerous, and keeping them cost more than summing them again. */
+static ev_value last_draw_value(ex_search *s, int d, const uint8_t *thrown, int m)
+{
+    const ev_flat *f = s->f;
+    const ev_node *n = &s->draw[d];
+    const uint8_t *h = s->hands + (size_t)d * EV_IDS;
+    const double unseen = s->unseen - m;
+    double sum = 0;
+    if (!n->tenpai) { /* no win: the chance of drawing to a discard that leaves tenpai */
+        for (int i = f->start[d]; i < f->start[d + 1]; i++) {
+            const int w = live(s, h, thrown, f->tile[i]);
+            if (w > 0)
+                sum += w * s->ready[f->edge[i] >> 3];
+        }
+        return (ev_value){sum / unseen, 0, 0};
+    }
+    double won = 0;
+    for (int i = f->win_start[d]; i < f->win_start[d + 1]; i++) {
+        const int t = f->win_tile[i], w = live(s, h, thrown, t);
+        if (w <= 0)
+            continue;
+        const ev_reading *read = &s->readings[i];
+        const double score = read->ura ? priced_win(s, read, h, t, thrown, m, 1) : f->win[i]->last;
+        if (score > 0) /* else no yaku: no win */
+            won += w, sum += w * score;
+    }
+    return (ev_value){1.0, won / unseen, sum / unseen};
+}
+
 /* A draw node's values with `left` draws left, m made: each tile unseen now drawn with its chance.
  * thrown is restored on return. */
 static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left)
@@ -392,6 +425,8 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
     const double unseen = s->unseen - m;
     if (left == 0 || left < n->shanten || unseen <= 0 || s->failed)
         return v;
+    if (left == 1)
+        return last_draw_value(s, d, thrown, m);
     uint64_t key[3];
     state_key(s, thrown, d, m, left, key);
     const ex_entry *e = slot_of(s, key[0], key[1], key[2]);
@@ -466,12 +501,18 @@ int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_no
              const uint8_t *hands, const ev_flat *f, int nx, const ev_reading *readings, const int *row_node,
              const int *row_tile, int n_rows, ev_value (*keep)[EV_TURNS + 1])
 {
-    ex_search s = {cfg, pay, draw, discard, hands, f, readings, mem, NULL, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
+    ex_search s = {cfg, pay, draw, discard, hands, f, readings, mem, NULL, NULL, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
     const int nd = f->n_free + f->n_frozen;
     for (int i = 0; i < EV_IDS; i++)
         s.unseen += cfg->pool[i];
-    if (partitions(&s, nd, nx) < 0 || table_grow(&s) < 0)
+    s.ready = ev_alloc(mem, (size_t)nx + 1);
+    if (!s.ready || partitions(&s, nd, nx) < 0 || table_grow(&s) < 0)
         s.failed = -1;
+    for (int x = 0; x < nx && s.ready; x++) {
+        s.ready[x] = 0;
+        for (int o = f->opt_start[x]; o < f->opt_start[x + 1]; o++)
+            s.ready[x] |= draw[f->opt[o]].tenpai;
+    }
     uint8_t thrown[EV_IDS];
     for (int r = 0; r < n_rows && !s.failed; r++) {
         memset(thrown, 0, sizeof thrown);
@@ -481,5 +522,6 @@ int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_no
             keep[r][k] = draw_value(&s, row_node[r], thrown, 0, cfg->draws - k);
     }
     ev_free(mem, s.block_start), ev_free(mem, s.blocks), ev_free(mem, s.blocked), ev_free(mem, s.table);
+    ev_free(mem, s.ready);
     return s.failed;
 }
