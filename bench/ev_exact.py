@@ -9,7 +9,9 @@ hands of each shanten (../shared/mahjong-cpp/reference.jsonl, their dora and win
 numbers of draws left, it prints how many the exact search answers within ``MAX_HANDS`` states,
 the median and maximum time of those (best of 2 calls of ``expected``), the same-pool time of the
 same hands and the ratio. Two models: the default (tegawari and shanten-back within the bound),
-and without tegawari and shanten-back, which search far fewer hands.
+and without tegawari and shanten-back, which search far fewer hands. One more series takes every
+reference hand, up to 3-shanten, with ``EXACT_DRAWS`` draws left: the most at which the default pool
+(``"auto"``) takes the exact one.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from time import perf_counter
 from bench import print_table
 from ev import REFERENCE, arguments, cases  # bench/ev.py: the reference hands
 
-from shanten.ev import ExpectedValueError, Model, expected
+from shanten.ev import EXACT_DRAWS, ExpectedValueError, Model, expected
 
-MODELS = {"default": {}, "no tegawari, no shanten-back": {"tegawari": False, "shanten_back": False}}
-DRAWS = {"default": (2, 3, 4), "no tegawari, no shanten-back": (4, 6, 10, 17)}
+NO_BACK = {"tegawari": False, "shanten_back": False}
+SERIES = [  # model, its options, draws left, shantens, every hand (else --hands)
+    ("default", {}, (2, 3, 4), (0, 1, 2), False),
+    ("default, every hand", {}, (EXACT_DRAWS,), (0, 1, 2, 3), True),
+    ("no tegawari, no shanten-back", NO_BACK, (4, 6, 10, 17), (0, 1, 2), False),
+]
 
 
 def timed(hand: str, model: Model, kwargs: dict[str, object]) -> float | None:
@@ -48,17 +54,17 @@ def main() -> None:
     if not REFERENCE.exists():
         sys.exit(f"no reference hands at {REFERENCE}")
     rows = []
-    for name, options in MODELS.items():
-        for draws in DRAWS[name]:
-            for shanten in (0, 1, 2):
+    for name, options, draw_counts, shantens, every in SERIES:
+        for draws in draw_counts:
+            for shanten in shantens:
                 exact, same = [], []
-                hands = [c for c in cases() if c["shanten"] == shanten][:args.hands]
+                hands = [c for c in cases() if c["shanten"] == shanten][:None if every else args.hands]
                 for case in hands:
                     kwargs = {**arguments(case), "draws": draws}
                     took = timed(case["hand"], Model(pool="exact", **options), kwargs)
                     if took is not None:
                         exact.append(took)
-                        same.append(timed(case["hand"], Model(**options), kwargs) or float("nan"))
+                        same.append(timed(case["hand"], Model(pool="same", **options), kwargs) or float("nan"))
                 if exact:
                     ratio = statistics.median(e / s for e, s in zip(exact, same))
                     figures = [f"{statistics.median(exact) * 1e3:.1f} / {max(exact) * 1e3:.1f}",

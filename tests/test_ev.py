@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 import shanten
-from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, ExpectedValueError, Model, _id_counts, expected, position
+from shanten.ev import (EXACT_DRAWS, MAHJONG_CPP, MAHJONG_CPP_RULES, Expected, ExpectedValueError, Model, Pool,
+                        _id_counts, expected, position)
 from shanten.tiles import TILE_ID_NAMES, InvalidHandError
 
 
@@ -150,14 +151,45 @@ def test_the_exact_pool_refuses_what_it_does_not_answer() -> None:
     with pytest.raises(InvalidHandError, match="^divisor='pool' is for the same pool: the exact pool's divisor is "
                                                "the tiles unseen$"):
         expected("234777p340s56677z", draws=2, model=Model(pool="exact", divisor="pool"))
-    with pytest.raises(InvalidHandError, match="^pool must be 'same' or 'exact', got 'fresh'$"):
+    with pytest.raises(InvalidHandError, match="^pool must be 'auto', 'same' or 'exact', got 'fresh'$"):
         expected("234777p340s56677z", draws=2, model=Model(pool="fresh"))  # type: ignore[arg-type]
+
+
+def _numbers(table: Expected) -> list[tuple[str | None, list[float], list[float], list[float]]]:
+    return [(r.tile, r.tenpai.tolist(), r.win.tolist(), r.score.tolist()) for r in table]
+
+
+@pytest.mark.parametrize("draws", [0, 1, 2, 3, 4, 17])
+def test_the_default_pool_is_exact_with_few_draws_left(draws: int) -> None:
+    hand = "234777p340s56677z"
+    auto = expected(hand, dora="9p", draws=draws)
+    pool: Pool = "exact" if draws <= EXACT_DRAWS else "same"
+    assert auto.model == Model(pool=pool)
+    assert _numbers(auto) == _numbers(expected(hand, dora="9p", draws=draws, model=Model(pool=pool)))
+
+
+def test_the_default_pool_falls_back_to_the_same_pool() -> None:
+    """The same pool where the exact one does not apply (a graph, mahjong-cpp's divisor) or passes
+    its bound; the result's model says which was computed."""
+    hand, same = "234777p340s56677z", Model(pool="same")
+    with_graph = expected(hand, dora="9p", draws=3, graph=True)
+    assert with_graph.model == same
+    assert _numbers(with_graph) == _numbers(expected(hand, dora="9p", draws=3, model=same))
+    divisor = expected(hand, dora="9p", draws=3, model=Model(divisor="pool"))
+    assert divisor.model == Model(divisor="pool", pool="same")
+    assert _numbers(divisor) == _numbers(expected(hand, dora="9p", draws=3, model=Model(divisor="pool", pool="same")))
+    bound = expected(hand, dora="9p", draws=3, model=same).hands
+    with pytest.raises(ExpectedValueError, match="passed 167 hands or states"):
+        expected(hand, dora="9p", draws=3, model=Model(pool="exact"), max_hands=bound)
+    table = expected(hand, dora="9p", draws=3, max_hands=bound)
+    assert table.model.pool == "same" and table.hands == bound == 167
+    assert _numbers(table) == _numbers(expected(hand, dora="9p", draws=3, model=same))
 
 
 def test_the_two_pools_differ_once_a_tile_is_thrown() -> None:
     """A 13-tile hand's first draw sees the same pool in both conventions; from the second on, the
     exact pool lacks the tiles thrown."""
-    same = expected("234m456p789s23s77z", dora="1m", draws=3)[0]
+    same = expected("234m456p789s23s77z", dora="1m", draws=3, model=Model(pool="same"))[0]
     exact = expected("234m456p789s23s77z", dora="1m", draws=3, model=Model(pool="exact"))[0]
     for number in ("tenpai", "win", "score"):
         assert getattr(exact, number)[2] == pytest.approx(getattr(same, number)[2], rel=1e-12, abs=1e-12)
@@ -195,7 +227,10 @@ def test_command_line_exact_pool() -> None:
     assert document["model"]["pool"] == "exact"
     assert [(d["discard"], d["win"], d["score"]) for d in document["discards"]] == [
         (r.tile, r.win.tolist(), r.score.tolist()) for r in table]
-    assert table[0].win[0] != expected("234777p340s56677z", dora="9p", draws=3)[0].win[0]
+    same = expected("234777p340s56677z", dora="9p", draws=3, model=Model(pool="same"))
+    assert table[0].win[0] != same[0].win[0]
+    default = json.loads(_cli("234777p340s56677z", "--ev", "--dora", "9p", "--draws", "3", "--json").stdout)
+    assert default["expected"] == document  # the default, auto: the exact pool at 3 draws
 
 
 def test_command_line_ev_beyond_the_bound_and_errors() -> None:

@@ -138,7 +138,7 @@ def _compare(position: Position, options: Options, table: Expected, said: str) -
                                               for case, position, options in CASES])
 def test_expected_equals_the_brute_force(position: Position, options: dict[str, Any]) -> None:
     said = ", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model"
-    _compare(position, Options(**options), _engine(position, Model(**options)), said)
+    _compare(position, Options(**options), _engine(position, Model(pool="same", **options)), said)
 
 
 @pytest.mark.parametrize("position", [

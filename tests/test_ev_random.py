@@ -159,7 +159,7 @@ def test_random_position_equals_the_brute_force(seed: int, scale: int) -> None:
     for s in range(seed, seed + CASES * scale, CASES):
         position, options = case(s)
         said = f"seed {s}: " + (", ".join(f"{key}={value!r}" for key, value in options.items()) or "the default model")
-        _compare(position, Options(**options), _engine(position, Model(**options)), said)
+        _compare(position, Options(**options), _engine(position, Model(pool="same", **options)), said)
 
 
 @pytest.mark.parametrize("seed", range(CASES, CASES + CASES // 4))

@@ -143,7 +143,7 @@ REFUSED = [
     ("/api/analyze", {}, "q: Field required"),
     ("/api/analyze", {"q": "123m456p789s1122z", "rule": "ema"}, "unknown rule 'ema': use 'tenhou' or 'wrc'"),
     ("/api/analyze", {"q": "234777p340s56677z", "ev": "true", "pool": "fresh"},
-     "pool must be 'same' or 'exact', got 'fresh'"),
+     "pool must be 'auto', 'same' or 'exact', got 'fresh'"),
     ("/api/analyze", {"q": "123m456p789s1122z", "players": "2"}, "players must be 3 or 4, got 2"),
     ("/api/analyze", {"q": "123m456p789s1122z", "players": "x"},
      "players: Input should be a valid integer, unable to parse string as an integer"),

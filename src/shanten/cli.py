@@ -98,9 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--draws", type=int, default=17, metavar="N", help="with --ev: the draws left (default 17)")
     parser.add_argument("--objective", choices=("score", "win"), default="score",
                         help="with --ev: what the best play maximises (default score)")
-    parser.add_argument("--pool", choices=("same", "exact"), default="same",
-                        help="with --ev: a thrown tile returns to the pool (same, default) or is gone (exact: "
-                             "few draws left only)")
+    parser.add_argument("--pool", choices=("auto", "same", "exact"), default="auto",
+                        help="with --ev: a thrown tile returns to the pool (same) or is gone (exact: few draws "
+                             "left only); auto (default): exact with at most 3 draws left, else same")
     parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
     parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
     parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")

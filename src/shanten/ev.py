@@ -14,18 +14,21 @@ model, its conventions and its bounds). The compiled engine is ``src/core/ev.c``
 >>> [(row.tile, row.shanten, f"{row.win[0]:.3f}", round(row.score[0])) for row in table[1:3]]
 [('4p', 1, '0.289', 3965), ('2p', 1, '0.289', 3756)]
 
-With a few draws left, the exact pool convention (a thrown tile is gone) is within reach:
+With a few draws left, the default takes the exact pool convention (a thrown tile is gone); with
+more, mahjong-cpp's (a thrown tile returns to the pool). The result's model says which:
 
->>> same = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3)
->>> exact = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3, model=Model(pool="exact"))
->>> f"{exact[0].tile}: win {same[0].win[0]:.2%} with the thrown tiles back in the pool, {exact[0].win[0]:.2%} without"
-'5z: win 9.52% with the thrown tiles back in the pool, 9.67% without'
+>>> table.model.pool
+'same'
+>>> exact = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3)
+>>> same = expected("234777p340s56677z", dora="9p", round_wind="S", draws=3, model=Model(pool="same"))
+>>> exact.model.pool, f"win {same[0].win[0]:.2%} with the thrown tiles back in the pool, {exact[0].win[0]:.2%} without"
+('exact', 'win 9.52% with the thrown tiles back in the pool, 9.67% without')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
@@ -40,6 +43,7 @@ from .scoring.rules import Rules, ScoringError, rules_named
 from .tiles import FIVES, TILE_ID_NAMES, Hand, InvalidHandError, copies_in_game, tile_kind
 
 Objective = Literal["score", "win", "separate"]
+Pool = Literal["auto", "same", "exact"]
 RiichiPolicy = Literal["choose", "always", "never"]
 
 _OBJECTIVES = {"separate": 0, "score": 1, "win": 2}
@@ -51,6 +55,10 @@ MAX_INDICATORS = 5
 """Dora indicators at most: the first and one for each of four kans (ura dora are priced for each)."""
 MAX_HANDS = 1_500_000
 """The search's bound on hands (each costs about 500 bytes at the search's peak and half a microsecond)."""
+EXACT_DRAWS = 3
+"""The most draws left at which ``pool="auto"`` takes the exact pool: with 3 it answers every reference
+hand up to 3-shanten in 0.3 s at most, with 4 a tenpai hand takes 45 ms (the same pool: 0.2 ms;
+bench/README.md)."""
 
 class ExpectedValueError(InvalidHandError):
     """A position ``expected`` does not answer (a complete hand, one beyond the exact bound)."""
@@ -70,10 +78,12 @@ class Model:
     probabilities' denominator, ``"hand"`` (every tile not in the 13-tile hand, so the
     probabilities add up to 1) or ``"pool"`` (mahjong-cpp's: the pool as it started, one short for
     a 14-tile start). ``pool``: ``"same"`` (mahjong-cpp's convention: a thrown tile returns to the
-    pool, so every draw sees the same pool) or ``"exact"`` (a thrown tile is gone: each draw's
-    chance is its copies unseen now over the tiles unseen now, and ``divisor`` does not apply).
+    pool, so every draw sees the same pool), ``"exact"`` (a thrown tile is gone: each draw's
+    chance is its copies unseen now over the tiles unseen now, and ``divisor`` does not apply), or
+    ``"auto"``: the exact pool with at most ``EXACT_DRAWS`` draws left, else the same pool (also
+    with ``divisor="pool"``, with ``graph=True``, and when the exact search passes ``max_hands``).
     The exact convention's search also tells apart the tiles thrown, so it answers small positions
-    only (docs/ev.md, "Bounds").
+    only (docs/ev.md, "Bounds"). ``Expected.model`` is the model as computed, its pool never "auto".
     """
 
     objective: Objective = "score"
@@ -87,10 +97,11 @@ class Model:
     ura: bool = True
     red_fives: bool = True
     divisor: Literal["hand", "pool"] = "hand"
-    pool: Literal["same", "exact"] = "same"
+    pool: Pool = "auto"
 
 
-MAHJONG_CPP = Model(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor="pool")
+MAHJONG_CPP = Model(objective="separate", riichi="always", ippatsu=False, last_tile=False, divisor="pool",
+                    pool="same")
 """mahjong-cpp's model (with its default options): with ``rules=MAHJONG_CPP_RULES``, ``expected``
 reproduces its numbers."""
 
@@ -393,11 +404,13 @@ def _win_template(h: Hand, indicators: list[int], round_wind: int, seat_wind: in
 @dataclass(frozen=True)
 class Position:
     """A position read and checked: the hand, its size with the melds, the dead kinds (34 counts, for
-    the uke-ire) and the compiled kernel's arguments (``_core.expected(*args)``: what a benchmark times)."""
+    the uke-ire), the model with its pool settled (never "auto") and the compiled kernel's arguments
+    (``_core.expected(*args)``: what a benchmark times)."""
 
     hand: Hand
     size: int
     seen: list[int]
+    model: Model
     args: tuple[bytes, bytes, bytes, int, tuple[int, ...]]
 
 
@@ -423,8 +436,10 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
         code = code_of(rules if isinstance(rules, int) else rules_named(rules) if isinstance(rules, str) else rules)
     except ScoringError as error:
         raise InvalidHandError(str(error)) from None
-    if model.pool not in ("same", "exact"):
-        raise InvalidHandError(f"pool must be 'same' or 'exact', got {model.pool!r}")
+    if model.pool not in ("auto", "same", "exact"):
+        raise InvalidHandError(f"pool must be 'auto', 'same' or 'exact', got {model.pool!r}")
+    if model.pool == "auto":
+        model = replace(model, pool="exact" if draws <= EXACT_DRAWS and model.divisor == "hand" else "same")
     if model.pool == "exact" and model.divisor != "hand":
         raise InvalidHandError("divisor='pool' is for the same pool: the exact pool's divisor is the tiles unseen")
     if not model.red_fives:
@@ -443,8 +458,9 @@ def position(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     seen = [0] * 34
     for tile in (*dead_ids, *indicators):
         seen[tile_kind(tile)] += 1
-    return Position(h, size, seen, (_id_counts(h, model.red_fives), pool, _win_template(h, indicators, *winds, players),
-                                    code, tuple(int(v) for v in config)))
+    return Position(h, size, seen, model, (_id_counts(h, model.red_fives), pool,
+                                           _win_template(h, indicators, *winds, players), code,
+                                           tuple(int(v) for v in config)))
 
 
 def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: str | Sequence[int] | None = None,
@@ -459,18 +475,24 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     scoring rules (a ``shanten.scoring`` preset name, ``Rules`` or kernel code). ``model``: the
     player's choices (``Model``; ``MAHJONG_CPP`` for mahjong-cpp's). Raises ``InvalidHandError``
     for bad input and ``ExpectedValueError`` for a complete hand or one beyond the bound (more than
-    3-shanten after its best discard, or a search passing ``max_hands``), each in one line.
-    ``graph``: keep every hand searched with its values (``Expected.graph``), to replay the policy.
+    3-shanten after its best discard, or a search passing ``max_hands``; with ``pool="auto"`` an
+    exact search past it falls back to the same pool), each in one line. ``graph``: keep every hand
+    searched with its values (``Expected.graph``), to replay the policy (the same pool's).
     """
-    p = position(hand, melds=melds, dead=dead, dora=dora, round_wind=round_wind, seat_wind=seat_wind, draws=draws,
-                 players=players, rules=rules, model=model, max_hands=max_hands)
     if graph and model.pool == "exact":
         raise ExpectedValueError("graph=True needs pool='same': the exact pool's states are not kept")
+    arguments: dict[str, Any] = {"melds": melds, "dead": dead, "dora": dora, "round_wind": round_wind,
+                                 "seat_wind": seat_wind, "draws": draws, "players": players, "rules": rules,
+                                 "max_hands": max_hands}
+    p = position(hand, model=replace(model, pool="same") if graph and model.pool == "auto" else model, **arguments)
     try:
-        rows, hands, raw = _core.expected(*p.args, graph)
-    except ValueError as error:
-        why = "; pool='same' searches far fewer" if model.pool == "exact" else ""
-        raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error}){why}") from None
+        rows, hands, raw = _search(p, graph)
+    except ExpectedValueError:
+        if model.pool != "auto" or p.model.pool != "exact":
+            raise
+        p = position(hand, model=replace(model, pool="same"), **arguments)  # the documented fallback
+        rows, hands, raw = _search(p, graph)
+    model = p.model
     live: dict[str | None, int]
     if p.size == 13:
         live = {None: ukeire(p.hand, dead=p.seen, players=players).total}
@@ -487,6 +509,16 @@ def expected(hand: HandLike, *, melds: Iterable[MeldLike] | None = None, dead: s
     divisor = sum(p.args[1]) + (p.size - 13 if model.divisor == "hand" else 0)
     return Expected(table, hands, draws, model, None if raw is None else Graph(raw, draws, model, p.args[1], divisor),
                     p.hand)
+
+
+def _search(p: Position, graph: bool) -> tuple[list[tuple[int, int, int, bytes, bytes, bytes, bytes]], int,
+                                              tuple[Any, ...] | None]:
+    """The compiled engine's rows, hands searched and graph; a search past its bound in one line."""
+    try:
+        return _core.expected(*p.args, graph)
+    except ValueError as error:
+        why = "; pool='same' searches far fewer" if p.model.pool == "exact" else ""
+        raise ExpectedValueError(f"{p.hand}: beyond the exact bound ({error}){why}") from None
 
 
 def expected_or_why(hand: HandLike, **arguments: Any) -> Expected | str:

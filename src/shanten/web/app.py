@@ -85,7 +85,8 @@ Scoring = Annotated[str, Query(description="the scoring rules of the wait values
 Ev = Annotated[bool, Query(description="add each discard's win probability and expected score (docs/ev.md)")]
 Draws = Annotated[int, Query(ge=0, le=60, description="with ev: the draws left")]
 Pool = Annotated[str, Query(description="with ev: a thrown tile returns to the pool (same) or is gone (exact: a few "
-                                        "draws left only)", json_schema_extra={"enum": ["same", "exact"]})]
+                                        "draws left only); auto: exact with at most 3 draws left, else same",
+                            json_schema_extra={"enum": ["auto", "same", "exact"]})]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
                             json_schema_extra={"enum": list(MODES)})]
 
@@ -105,7 +106,7 @@ class _Options:
     values: bool = False
     ev: bool = False
     draws: int = 17
-    pool: str = "same"
+    pool: str = "auto"
 
     def analyze(self, hand: str, back: bool) -> Analysis:
         try:
@@ -132,7 +133,7 @@ class _Options:
 
 async def _options(melds: Melds = "", dead: Dead = "", rule: Rule = "tenhou", players: Players = 4, dora: Dora = "",
                    round: Wind = "E", seat: Wind = "E", scoring: Scoring = "tenhou", values: Values = False,
-                   ev: Ev = False, draws: Draws = 17, pool: Pool = "same") -> _Options:
+                   ev: Ev = False, draws: Draws = 17, pool: Pool = "auto") -> _Options:
     # async: FastAPI would run a plain function in a thread, for nothing
     return _Options(melds, dead, rule, players, dora, round, seat, scoring, values, ev, draws, pool)
 
