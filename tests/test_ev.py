@@ -210,7 +210,8 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_command_line_ev_columns_and_json() -> None:
     out = _cli("234777p340s56677z", "--ev", "--dora", "9p", "--round", "S")
     assert out.returncode == 0, out.stderr
-    header, row = out.stdout.splitlines()[2:4]
+    said, header, row = out.stdout.splitlines()[2:5]
+    assert said == "expected in 17 draws (same pool): win, score and decl of each discard"
     assert header.split()[-4:] == ["win", "score", "decl", "kinds"]
     table = expected("234777p340s56677z", dora="9p", round_wind="S")
     assert row.split()[:2] == ["5z", "0"] and f"{table[0].win[0]:.1%}" in row and "riichi" in row

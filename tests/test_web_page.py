@@ -230,6 +230,7 @@ def test_expected_value_columns_follow_the_options_and_the_url(page: Any) -> Non
         decl = "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"
         assert row["cells"][-3:] == [f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", decl], row["first"]
     assert query(page) == {"q": [hand], "dora": ["9p"], "ev": ["1"], "seat": ["S"]}
+    assert page.inner_text(".shanten-expected") == "expected in 17 draws (same pool): win, score and decl of each discard"
     page.goto("/?q=1479m258p369s1234z&ev=1")  # beyond the bound: the reason, and the table as ever
     assert "is 6-shanten" in page.inner_text(".shanten-expected")
     assert page.is_checked("input[name=ev]")

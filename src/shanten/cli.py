@@ -157,7 +157,7 @@ def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | 
             lines.append(f"expected value: {ev}")
         elif ev is not None:
             first = ev[0]
-            lines.append(f"expected in {ev.draws} draws: tenpai {first.tenpai[0]:.1%}, win {first.win[0]:.1%}, "
+            lines.append(f"expected {ev.horizon}: tenpai {first.tenpai[0]:.1%}, win {first.win[0]:.1%}, "
                          f"score {first.score[0]:.0f}")
         return lines
     if f.shanten == -1:
@@ -171,6 +171,8 @@ def text(analysis: Analysis, style: Style, riichi: bool = False, ev: Expected | 
         heads += f"{'win':>6} {'score':>6} {'decl':<6} "
     if isinstance(ev, str):
         lines.insert(2, f"expected value: {ev}")
+    elif ev is not None:
+        lines.insert(2, f"expected {ev.horizon}: win, score and decl of each discard")
     lines.append(f"{'discard':<8}{'shanten':<9}{'tiles':>6}  {'improve':>7} {'avg':>6}  {'good':>5} {heads} kinds")
     for row in analysis.rows:
         d, imp = row.discard, row.improvements

@@ -310,6 +310,15 @@ class Expected(tuple[DiscardValue, ...]):
         table.hands, table.draws, table.model, table.graph, table._start = hands, draws, model, graph, start
         return table
 
+    @property
+    def horizon(self) -> str:
+        """The draws left and the pool, as the command line and the page say them.
+
+        >>> expected("234777p340s56677z", draws=3).horizon
+        'in 3 draws (exact pool)'
+        """
+        return f"in {self.draws} draws ({self.model.pool} pool)"
+
     def to_json(self) -> dict[str, Any]:
         """The ``expected`` object of ``shanten --json --ev`` and of the web API (docs/cli.md): the
         model and one entry per discard, each number per turn from now (index 0) to the last draw."""

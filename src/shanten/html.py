@@ -195,8 +195,11 @@ def analysis_html(analysis: Analysis, *, walk: bool = False, images: str | None 
         body.append(f'<p class="shanten-expected">expected value: {escape(expected)}</p>')
     elif expected is not None and expected[0].tile is None:
         row = expected[0]
-        body.append(f'<p class="shanten-expected">expected in {expected.draws} draws: tenpai {row.tenpai[0]:.1%}, '
+        body.append(f'<p class="shanten-expected">expected {expected.horizon}: tenpai {row.tenpai[0]:.1%}, '
                     f"win {row.win[0]:.1%}, score {row.score[0]:.0f}</p>")
+    elif expected is not None:
+        body.append(f'<p class="shanten-expected">expected {expected.horizon}: win, score and decl of each '
+                    "discard</p>")
     if analysis.ukeire is not None:
         body.append(_ukeire_line(fragment, analysis.ukeire))
         if analysis.improvements is not None:
