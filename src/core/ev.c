@@ -60,6 +60,19 @@ static void key_hand(ev_key k, uint8_t *h)
         h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
 }
 
+/* The hand of a key and its kind counts (merged), both written by the same wide stores: merged()
+ * reading back a hand just written byte by byte stalled each expansion on store forwarding. */
+static void key_counts(ev_key k, uint8_t *h, uint8_t *c)
+{
+    key_hand(k, h);
+    spread8(k.a, c);
+    spread8(k.a >> 24, c + 8);
+    spread8(k.a >> 48, c + 16);
+    spread8(k.b, c + 21);
+    spread8(k.b >> 24 & 0x7FFF, c + 29);
+    c[4] += h[34], c[13] += h[35], c[22] += h[36];
+}
+
 static inline uint64_t key_hash(ev_key k)
 {
     uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -320,10 +333,9 @@ static inline uint64_t ids_of(uint64_t kinds)
 static int expand_draw(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[SH_KINDS + 2];
-    key_hand(g->draw.v[i].key, h);
+    uint8_t h[EV_IDS], c[EV_IDS]; /* c: key_counts writes 37 bytes */
+    key_counts(g->draw.v[i].key, h, c);
     const int state = g->draw.v[i].state;
-    merged(h, c);
     const summary_t sm = summarize(c);
     uint64_t wait;
     const int shanten = necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
@@ -512,9 +524,8 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
 static int expand_discard(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[SH_KINDS + 2];
-    key_hand(g->discard.v[i].key, h);
-    merged(h, c);
+    uint8_t h[EV_IDS], c[EV_IDS]; /* c: key_counts writes 37 bytes */
+    key_counts(g->discard.v[i].key, h, c);
     const summary_t sm = summarize(c);
     uint64_t keep = 0;
     int shanten = g->discard.v[i].shanten;
