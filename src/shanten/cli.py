@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .analysis import FORMS, Analysis, analyze
-from .ev import Expected, Model, expected_or_why
+from .ev import EXACT_DRAWS, Expected, Model, expected_or_why
 from .forms import describe
 from .notation import parse_melds
 from .scoring.rules import RULES
@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --ev: what the best play maximises (default score)")
     parser.add_argument("--pool", choices=("auto", "same", "exact"), default="auto",
                         help="with --ev: a thrown tile returns to the pool (same) or is gone (exact: few draws "
-                             "left only); auto (default): exact with at most 3 draws left, else same")
+                             f"left only); auto (default): exact with at most {EXACT_DRAWS} draws left, else same")
     parser.add_argument("--all", action="store_true", help="also show discards that raise the shanten")
     parser.add_argument("--json", action="store_true", help="print JSON (schema in docs/cli.md)")
     parser.add_argument("--tenhou", action="store_true", help="print exactly what tenhou.net/2 shows")

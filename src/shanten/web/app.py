@@ -37,7 +37,7 @@ from .. import __version__
 from .._resolve import RULES
 from ..analysis import Analysis, analyze
 from ..batch import shanten_batch
-from ..ev import Expected, Model, expected_or_why
+from ..ev import EXACT_DRAWS, Expected, Model, expected_or_why
 from ..scoring.rules import RULES as SCORING_RULES
 from ..html import SMALL, analysis_html, palette_html
 from ..svg import all_symbols, tile_svg
@@ -85,7 +85,7 @@ Scoring = Annotated[str, Query(description="the scoring rules of the wait values
 Ev = Annotated[bool, Query(description="add each discard's win probability and expected score (docs/ev.md)")]
 Draws = Annotated[int, Query(ge=0, le=60, description="with ev: the draws left")]
 Pool = Annotated[str, Query(description="with ev: a thrown tile returns to the pool (same) or is gone (exact: a few "
-                                        "draws left only); auto: exact with at most 3 draws left, else same",
+                                        f"draws left only); auto: exact with at most {EXACT_DRAWS} draws left, else same",
                             json_schema_extra={"enum": ["auto", "same", "exact"]})]
 Mode = Annotated[str, Query(description="q all forms, p regular only; a 13-tile hand is read as is",
                             json_schema_extra={"enum": list(MODES)})]
