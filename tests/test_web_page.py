@@ -234,3 +234,30 @@ def test_expected_value_columns_follow_the_options_and_the_url(page: Any) -> Non
     page.goto("/?q=1479m258p369s1234z&ev=1")  # beyond the bound: the reason, and the table as ever
     assert "is 6-shanten" in page.inner_text(".shanten-expected")
     assert page.is_checked("input[name=ev]")
+
+
+def test_draws_left_reach_the_expected_values_and_a_played_draw_spends_one(page: Any) -> None:
+    from shanten.ev import expected
+
+    hand = "234777p340s56677z"
+    page.goto("/")
+    page.click("#options summary")
+    page.check("input[name=ev]")
+    page.fill("input[name=draws]", "3")
+    page.fill("#q", hand)
+    page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('in 3 draws')")
+    assert page.inner_text(".shanten-expected") == "expected in 3 draws (exact pool): win, score and decl of each discard"
+    assert query(page) == {"q": [hand], "ev": ["1"], "draws": ["3"]}
+    table = {r.tile: r for r in expected(hand, draws=3)}
+    for row in page.evaluate(READ_TABLES)[0]:
+        assert row["cells"][-3:-1] == [f"{table[row['first']].win[0]:.1%}", f"{table[row['first']].score[0]:.0f}"]
+    page.click("#result details summary")  # 4p raises the shanten: its row is in the full table
+    row = page.locator('tr[data-discard="4p"]')
+    row.locator(".shanten-discard").click()
+    row.locator(".shanten-draw").first.click()
+    page.wait_for_url(lambda url: parse_qs(urlsplit(url).query).get("draws") == ["2"])
+    assert page.input_value("input[name=draws]") == "2"
+    page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('in 2 draws')")
+    page.go_back()
+    page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('in 3 draws')")
+    assert page.input_value("input[name=draws]") == "3"

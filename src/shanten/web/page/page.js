@@ -18,6 +18,8 @@ function query() {
   if (form.elements.rule.value !== "tenhou") params.set("rule", form.elements.rule.value);
   if (form.elements.players.checked) params.set("players", "3");
   if (form.elements.ev.checked) params.set("ev", "1");
+  const draws = form.elements.draws.value.trim();
+  if (draws && draws !== "17") params.set("draws", draws);
   for (const name of ["round", "seat"]) if (form.elements[name].value !== "E") params.set(name, form.elements[name].value);
   return params;
 }
@@ -27,6 +29,7 @@ function fill(params) {
   form.elements.rule.value = params.get("rule") === "wrc" ? "wrc" : "tenhou";
   form.elements.players.checked = params.get("players") === "3";
   form.elements.ev.checked = params.get("ev") === "1";
+  form.elements.draws.value = params.get("draws") || "17";
   for (const name of ["round", "seat"]) form.elements[name].value = /^[ESWN]$/.test(params.get(name)) ? params.get(name) : "E";
 }
 
@@ -95,6 +98,8 @@ result.addEventListener("click", (event) => {
   if (!draw) return;
   const melds = (hand.value.match(MELDS) || []).join(" ");  // melds written in the hand stay there
   hand.value = draw.dataset.next + (melds ? " " + melds : "");
+  const left = parseInt(form.elements.draws.value, 10);  // the expected values' draws: one is played
+  if (form.elements.ev.checked && left > 0) form.elements.draws.value = String(left - 1);
   show(true);
 });
 
