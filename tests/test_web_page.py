@@ -212,23 +212,33 @@ def test_phone_width_fits_and_the_screenshot(browser: Any, server: str, tmp_path
     desktop.close()
 
 
+def _with_expected_values(page: Any, hand: str, **fields: str) -> None:
+    """Type ``hand`` with *Expected value* checked and the options' ``fields`` set."""
+    page.goto("/")
+    page.click("#options summary")
+    page.check("input[name=ev]")
+    for name, value in fields.items():
+        if name == "seat":
+            page.select_option("select[name=seat]", value)
+        else:
+            page.fill(f"input[name={name}]", value)
+    page.fill("#q", hand)
+    page.wait_for_selector("#result th:has-text('score')")
+
+
+def _shows_the_expected_values(page: Any, table: Any) -> None:
+    for row in page.evaluate(READ_TABLES)[0]:
+        e = next(r for r in table if r.tile == row["first"])
+        decl = "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"
+        assert row["cells"][-3:] == [f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", decl], row["first"]
+
+
 def test_expected_value_columns_follow_the_options_and_the_url(page: Any) -> None:
     from shanten.ev import expected
 
     hand = "234777p340s56677z"
-    page.goto("/")
-    page.click("#options summary")
-    page.check("input[name=ev]")
-    page.fill("input[name=dora]", "9p")
-    page.select_option("select[name=seat]", "S")
-    page.fill("#q", hand)
-    page.wait_for_selector("#result th:has-text('score')")
-    table = expected(hand, dora="9p", seat_wind="S")
-    shown = page.evaluate(READ_TABLES)[0]
-    for row in shown:
-        e = next(r for r in table if r.tile == row["first"])
-        decl = "riichi" if e.riichi else "dama" if e.shanten == 0 else "-"
-        assert row["cells"][-3:] == [f"{e.win[0]:.1%}", f"{e.score[0]:.0f}", decl], row["first"]
+    _with_expected_values(page, hand, dora="9p", seat="S")
+    _shows_the_expected_values(page, expected(hand, dora="9p", seat_wind="S"))
     assert query(page) == {"q": [hand], "dora": ["9p"], "ev": ["1"], "seat": ["S"]}
     assert page.inner_text(".shanten-expected") == "expected in 17 draws (same pool): win, score and decl of each discard"
     page.goto("/?q=1479m258p369s1234z&ev=1")  # beyond the bound: the reason, and the table as ever
@@ -240,17 +250,10 @@ def test_draws_left_reach_the_expected_values_and_a_played_draw_spends_one(page:
     from shanten.ev import expected
 
     hand = "234777p340s56677z"
-    page.goto("/")
-    page.click("#options summary")
-    page.check("input[name=ev]")
-    page.fill("input[name=draws]", "3")
-    page.fill("#q", hand)
-    page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('in 3 draws')")
+    _with_expected_values(page, hand, draws="3")
+    _shows_the_expected_values(page, expected(hand, draws=3))
     assert page.inner_text(".shanten-expected") == "expected in 3 draws (exact pool): win, score and decl of each discard"
     assert query(page) == {"q": [hand], "ev": ["1"], "draws": ["3"]}
-    table = {r.tile: r for r in expected(hand, draws=3)}
-    for row in page.evaluate(READ_TABLES)[0]:
-        assert row["cells"][-3:-1] == [f"{table[row['first']].win[0]:.1%}", f"{table[row['first']].score[0]:.0f}"]
     page.click("#result details summary")  # 4p raises the shanten: its row is in the full table
     row = page.locator('tr[data-discard="4p"]')
     row.locator(".shanten-discard").click()
