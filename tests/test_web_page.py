@@ -246,8 +246,8 @@ def test_expected_value_columns_follow_the_options_and_the_url(page: Any) -> Non
     assert page.is_checked("input[name=ev]")
 
 
-def test_draws_left_reach_the_expected_values_and_a_played_draw_spends_one(page: Any) -> None:
-    from shanten.ev import expected
+def test_draws_left_and_the_pool_reach_the_expected_values_and_a_played_draw_spends_one(page: Any) -> None:
+    from shanten.ev import Model, expected
 
     hand = "234777p340s56677z"
     _with_expected_values(page, hand, draws="3")
@@ -264,3 +264,9 @@ def test_draws_left_reach_the_expected_values_and_a_played_draw_spends_one(page:
     page.go_back()
     page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('in 3 draws')")
     assert page.input_value("input[name=draws]") == "3"
+    page.select_option("select[name=pool]", "same")
+    page.wait_for_function("document.querySelector('.shanten-expected')?.textContent.includes('same pool')")
+    _shows_the_expected_values(page, expected(hand, draws=3, model=Model(pool="same")))
+    assert query(page) == {"q": [hand], "ev": ["1"], "draws": ["3"], "pool": ["same"]}
+    page.reload()
+    assert page.input_value("select[name=pool]") == "same"

@@ -186,12 +186,14 @@ def _page(template: Template, palette: str, q: str, options: _Options) -> str:
             error = str(problem)
     fields = {"q": q, "melds": options.melds, "dead": options.dead, "dora": options.dora}
     changed = (options.melds, options.dead, options.rule, options.players, options.dora, options.round,
-               options.seat, options.draws) != ("", "", "tenhou", 4, "", "E", "E", 17)
+               options.seat, options.draws, options.pool) != ("", "", "tenhou", 4, "", "E", "E", 17, "auto")
     return template.substitute(
         {name: escape(value) for name, value in fields.items()}, version=__version__, palette=palette, result=result,
         error=escape(error), invalid=' aria-invalid="true"' if error else "",
         wrc=" selected" if options.rule == "wrc" else "", three=" checked" if options.players == 3 else "",
         ev=" checked" if options.ev else "", draws=options.draws, options_open=" open" if changed else "",
+        exact_draws=EXACT_DRAWS, pool_same=" selected" if options.pool == "same" else "",
+        pool_exact=" selected" if options.pool == "exact" else "",
         **{f"{field}_{wind}": " selected" if getattr(options, field) == wind else ""
            for field in ("round", "seat") for wind in "ESWN"})
 

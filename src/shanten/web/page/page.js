@@ -20,6 +20,7 @@ function query() {
   if (form.elements.ev.checked) params.set("ev", "1");
   const draws = form.elements.draws.value.trim();
   if (draws && draws !== "17") params.set("draws", draws);
+  if (form.elements.pool.value !== "auto") params.set("pool", form.elements.pool.value);
   for (const name of ["round", "seat"]) if (form.elements[name].value !== "E") params.set(name, form.elements[name].value);
   return params;
 }
@@ -30,6 +31,7 @@ function fill(params) {
   form.elements.players.checked = params.get("players") === "3";
   form.elements.ev.checked = params.get("ev") === "1";
   form.elements.draws.value = params.get("draws") || "17";
+  form.elements.pool.value = ["same", "exact"].includes(params.get("pool")) ? params.get("pool") : "auto";
   for (const name of ["round", "seat"]) form.elements[name].value = /^[ESWN]$/.test(params.get(name)) ? params.get(name) : "E";
 }
 
