@@ -108,11 +108,11 @@ def test_the_reference_by_hand() -> None:
     assert Reference(DECLINE, Options(objective="win", pool="exact")).rows()[None].win == (1.0, 0.75, 0.0)
 
 
-def _engine(position: Position, model: Model, rules: str | int = "tenhou") -> Expected:
+def _engine(position: Position, model: Model, rules: str | int = "tenhou", graph: bool = False) -> Expected:
     """``expected``'s table for the position."""
     return expected(position.notation(), dead=position.dead or None, dora=position.dora,
                     round_wind=position.round_wind, seat_wind=position.seat_wind, draws=position.draws,
-                    players=position.players, rules=rules, model=model)
+                    players=position.players, rules=rules, model=model, graph=graph)
 
 
 def _compare(position: Position, options: Options, table: Expected, said: str) -> None:

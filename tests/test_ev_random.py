@@ -13,6 +13,7 @@ seeds run mahjong-cpp's model, and three quarters of a hundred more the exact po
 
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 from typing import Any
@@ -23,7 +24,7 @@ import pytest
 import oracle
 
 from ev_brute import Options, Position, mahjong_cpp_options, name, parse_ids
-from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, Model
+from shanten.ev import MAHJONG_CPP, MAHJONG_CPP_RULES, Graph, Model
 from test_ev_brute import _compare, _engine
 
 RED = {4: 34, 13: 35, 22: 36}  # a five's kind -> its red copy's id
@@ -178,3 +179,50 @@ def test_random_position_equals_the_brute_force_in_the_exact_pool(seed: int, sca
         options = {**options, "pool": "exact"}
         said = f"seed {s}: " + ", ".join(f"{key}={value!r}" for key, value in options.items())
         _compare(position, Options(**options), _engine(position, Model(**options)), said)
+
+
+def _fewest_draws(graph: Graph, fourteen: bool) -> tuple[list[int], list[int]]:
+    """Each draw node's and discard node's fewest draws from the start, by a 0-1 breadth-first
+    search over the graph's links (a draw adds one; a discard, and a draw that changes nothing,
+    none); draws + 1 past the last draw."""
+    far = graph.draws + 1
+    draw, discard = [far] * len(graph._stay), [far] * (len(graph._option_start) - 1)
+    queue: collections.deque[int] = collections.deque([~0] if fourteen else [0])
+    (discard if fourteen else draw)[0] = 0
+    while queue:
+        v = queue.popleft()
+        if v >= 0:
+            if draw[stay := int(graph._stay[v])] > draw[v]:
+                draw[stay] = draw[v]
+                queue.appendleft(stay)
+            for x in graph._edge_to[graph._edge_start[v]:graph._edge_start[v + 1]].tolist():
+                if x >= 0 and discard[x] > draw[v] + 1:
+                    discard[x] = draw[v] + 1
+                    queue.append(~x)
+        else:
+            for d in graph._options[graph._option_start[~v]:graph._option_start[~v + 1]].tolist():
+                if draw[d] > discard[~v]:
+                    draw[d] = discard[~v]
+                    queue.appendleft(d)
+    return [min(d, far) for d in draw], [min(x, far) for x in discard]
+
+
+def _first_turns(values: np.ndarray) -> list[int]:
+    """Each node's first turn with values (the turns after the last draw where it has none)."""
+    known = ~np.isnan(values[:, :, 0])
+    return np.where(known.any(axis=0), known.argmax(axis=0), len(values)).tolist()
+
+
+@pytest.mark.parametrize("seed", range(0, CASES, 10))
+def test_every_hand_is_valued_from_the_fewest_draws_that_reach_it(seed: int, scale: int) -> None:
+    """The search values a hand only from the turn it can be reached on: the depths it keeps as it
+    builds the graph (with a breadth-first search where it found a hand nearer than when it made
+    it) are the fewest draws. Too many would leave a hand unvalued where a throw-back option reads
+    it, which the brute force seldom sees (that option is rarely the best)."""
+    for s in range(seed, seed + 10 * scale):
+        position, options = case(s)
+        table = _engine(position, Model(pool="same", **options), graph=True)
+        assert table.graph is not None
+        draw, discard = _fewest_draws(table.graph, len(parse_ids(position.hand)) % 3 == 2)
+        assert _first_turns(table.graph._draw_values) == draw, f"seed {s}: {position}"
+        assert _first_turns(table.graph._discard_values) == discard, f"seed {s}: {position}"

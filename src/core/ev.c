@@ -136,6 +136,7 @@ typedef struct {
     ev_completes completes;
     ev_payments payments;
     int shanten0, closed, failed;
+    int depths_stale; /* a node was found nearer than when it was made (reach) */
     size_t slots; /* the hash tables' first size: about what the search will hold */
     double total; /* the pool's size */
 } ev_graph;
@@ -223,9 +224,21 @@ static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap,
     return i;
 }
 
-/* The node of the hand of key k (dist tiles beyond the start) in riichi state `state`, made when new;
- * -1 on failure. */
-static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
+/* Node i (a discard node or not) is reached by a link from a node `depth` draws from the start.
+ * Nodes are expanded in the order made, discard nodes first, so in the order of their depths, and
+ * a node made has its depth: depths() is needed only when a node is found nearer than that (every
+ * link passes here, so without that the depths are tight along the links that made the nodes and
+ * no link shortens them: they are the fewest draws). */
+static inline void reach(ev_graph *g, int discard, int i, int depth)
+{
+    ev_node *n = discard ? &g->discard.v[i] : &g->draw.v[i];
+    if (n->depth > depth)
+        n->depth = depth, g->depths_stale = 1;
+}
+
+/* The node of the hand of key k (dist tiles beyond the start) in riichi state `state`, reached
+ * `depth` draws from the start (reach()), made when new; -1 on failure. */
+static int node(ev_graph *g, int discard, ev_key k, int state, int dist, int depth)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
     int made;
@@ -233,8 +246,10 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
                            g->slots, &made);
     if (i < 0)
         return g->failed = -1;
-    if (!made)
+    if (!made) {
+        reach(g, discard, i, depth);
         return i;
+    }
     const int max = g->cfg->max_nodes;
     if (max && g->draw.n + g->discard.n > max)
         return g->failed = -2;
@@ -243,7 +258,7 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist)
     n->shanten = -2; /* not known yet */
     n->dist = (int8_t)dist;
     n->stay = i;
-    n->depth = -1;
+    n->depth = depth;
     n->stash = -1;
     return i;
 }
@@ -346,7 +361,7 @@ static int expand_draw(ev_graph *g, int i)
     ev_win kept[EV_IDS];
     int n_kept = 0, stash = -1, stashed = 0;
     if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
-        const int stay = node(g, 0, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist);
+        const int stay = node(g, 0, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist, g->draw.v[i].depth);
         if (stay < 0)
             return -1;
         g->draw.v[i].stay = stay;
@@ -361,7 +376,7 @@ static int expand_draw(ev_graph *g, int i)
      * declares riichi as the policy allows (the hand itself stays dama until it discards). */
     int back = i, declared = -1;
     if (state == EV_FREE && shanten == 0 && g->closed && cfg->riichi != EV_RIICHI_NEVER) {
-        declared = node(g, 0, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist);
+        declared = node(g, 0, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist, g->draw.v[i].depth + 1);
         if (declared < 0)
             return -1;
         if (cfg->riichi == EV_RIICHI_ALWAYS)
@@ -393,7 +408,7 @@ static int expand_draw(ev_graph *g, int i)
         if (state == EV_FREE) {
             ev_key k = key;
             key_step(&k, t, 1);
-            to = node(g, 1, k, EV_FREE, further);
+            to = node(g, 1, k, EV_FREE, further, g->draw.v[i].depth + 1);
             if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
             /* The discard node searches throwing t back itself when t keeps its shanten (t is no
@@ -404,6 +419,11 @@ static int expand_draw(ev_graph *g, int i)
         h[t]--;
         if (g->failed)
             return -1;
+        if (throw_back) { /* a link made by its other end */
+            reach(g, 0, back, g->discard.v[to].depth);
+            if (declared >= 0)
+                reach(g, 0, declared, g->discard.v[to].depth);
+        }
         if (link(g->mem, &g->edges, i, to, t, w, win) < 0 ||
             (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
             (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
@@ -565,9 +585,11 @@ static int expand_discard(ev_graph *g, int i)
          * all necessary kinds of the tenpai hand they leave). */
         const int draw_back = shanten >= 0 && (keep >> id_kind(t) & 1) && !(cfg->tegawari && nearer + shanten < bound);
         for (int s = 0; s < n; s++) {
-            const int d = node(g, 0, k, states[s], nearer);
+            const int d = node(g, 0, k, states[s], nearer, g->discard.v[i].depth);
             if (d < 0)
                 return -1;
+            if (states[s] == EV_FREE && draw_back)
+                reach(g, 1, i, g->draw.v[d].depth + 1);
             if (link(g->mem, &g->options, i, d, t, 0, 0) < 0 ||
                 (states[s] == EV_FREE && draw_back && link(g->mem, &g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
                 return g->failed = -1;
@@ -674,7 +696,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     return ok ? 0 : -1;
 }
 
-/* Each node's depth, the fewest draws from the start (a 0-1 breadth-first search: a draw adds
+/* Each node's depth, the fewest draws from the start, when reach() found one nearer than when it was
+ * made (a 0-1 breadth-first search: a draw adds
  * one, a discard none): a node's values are needed only from that many draws on. */
 static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
 {
@@ -682,6 +705,10 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
     int32_t *queue = ev_alloc(g->mem, sizeof *queue * (size_t)(2 * (nd + nx) + 2)); /* a deque of node ids, x as ~x */
     if (!queue)
         return -1;
+    for (int d = 0; d < nd; d++)
+        g->draw.v[d].depth = -1;
+    for (int x = 0; x < nx; x++)
+        g->discard.v[x].depth = -1;
     int head = nd + nx + 1, tail = head;
     if (fourteen)
         g->discard.v[root].depth = 0, queue[tail++] = ~root;
@@ -966,7 +993,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     int n_rows = 0, result = -1;
     ev_value *layer = NULL;
     g.slots = (size_t)1024 << (3 * (g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0));
-    const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0);
+    const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended) */
@@ -977,7 +1004,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     *nodes = nd + nx;
     /* four layers: draw and discard nodes at this turn and the next */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
-    if (!layer || flatten(&g, &f) < 0 || depths(&g, root, fourteen, &f) < 0 ||
+    if (!layer || flatten(&g, &f) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
