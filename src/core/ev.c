@@ -604,7 +604,7 @@ static int expand_discard(ev_graph *g, int i)
 
 static void flat_free(ev_memory *m, ev_flat *f)
 {
-    void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_tile,
+    void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score, f->win_tile,
                       f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
@@ -644,6 +644,7 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->tile = ev_alloc(m, ne + 1);
     f->win_to = ev_alloc(m, sizeof(int32_t) * (ne + 1));
     f->win_weight = ev_alloc(m, sizeof(double) * (ne + 1));
+    f->win_score = ev_alloc(m, sizeof(double) * 2 * (ne + 1));
     f->win_tile = ev_alloc(m, ne + 1);
     f->win = ev_alloc(m, sizeof(ev_win *) * (ne + 1));
     f->drawn = ev_alloc(m, sizeof(double) * (nd + 1));
@@ -653,7 +654,7 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->free = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->frozen = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-                   f->win_weight && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
+                   f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
                    f->free && f->frozen;
     if (ok) {
         int n = 0, w = 0, e = 0;
@@ -665,7 +666,9 @@ static int flatten(const ev_graph *g, ev_flat *f)
                 total += l->weight;
                 if (l->win) {
                     f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win_tile[w] = l->tile;
-                    f->win[w++] = &g->wins[l->win - 1];
+                    f->win[w] = &g->wins[l->win - 1];
+                    f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
+                    w++;
                 } else {
                     f->edge[n] = (uint32_t)l->to << 3 | l->weight, f->tile[n++] = l->tile;
                 }
@@ -826,7 +829,7 @@ static inline __attribute__((always_inline)) void draw_value(const ev_graph *g, 
     }
     for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
         const ev_value *next = !frozen && f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
-        const double score = k + 1 == T ? f->win[e]->last : f->win[e]->any; /* 0: no yaku this draw */
+        const double score = f->win_score[2 * e + (k + 1 == T)]; /* 0: no yaku this draw */
         const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
         const double w = f->win_weight[e];
         sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;

@@ -93,6 +93,8 @@ typedef struct {
     uint8_t *tile;
     int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
     double *win_weight;
+    double *win_score;    /* each win's value on any draw and on the last, side by side: the turn loop
+                             reads them, the rest of its ev_win only explanations do */
     uint8_t *win_tile;
     const ev_win **win;
     double *drawn;        /* live copies of every searched draw, per draw node */
