@@ -125,11 +125,20 @@ typedef struct {
     int n, cap;
 } ev_links;
 
+/* The links each node's expansion makes, one node's after another's, 8 bytes each (an ev_link is 16):
+ * the word the flat graph keeps (ev_flat's edge, or the draw node of an option) and the tile above it. */
+typedef struct {
+    uint64_t *v;
+    int32_t *start; /* per node expanded: its first link */
+    int n, cap, nodes, cap_nodes;
+} ev_ranges;
+
 typedef struct {
     const ev_config *cfg;
     ev_memory *mem; /* every array of the search */
     ev_nodes draw, discard;
-    ev_links edges, options; /* made by their first end's expansion, so in the order of their first end */
+    ev_ranges edges, options; /* made by their first end's expansion: edges without a win, options */
+    ev_links wins_drawn;      /* the edges with a win, in the order of their first end */
     ev_links cross_edges, cross_options; /* made by their other end, when the first end does not search them */
     ev_win *wins;
     int n_wins, cap_wins;
@@ -301,6 +310,29 @@ static int link(ev_memory *m, ev_links *l, int from, int to, int tile, int weigh
     return 0;
 }
 
+/* A node's expansion begins: its links come next. */
+static int open_range(ev_memory *m, ev_ranges *r)
+{
+    if (grow(m, (void **)&r->start, &r->cap_nodes, r->nodes + 1, sizeof *r->start) < 0)
+        return -1;
+    r->start[r->nodes++] = r->n;
+    return 0;
+}
+
+/* The end of node i's links (every node is expanded before the links are read). */
+static inline int range_end(const ev_ranges *r, int i)
+{
+    return i + 1 < r->nodes ? r->start[i + 1] : r->n;
+}
+
+static int range_link(ev_memory *m, ev_ranges *r, uint32_t word, int tile)
+{
+    if (grow(m, (void **)&r->v, &r->cap, r->n + 1, sizeof *r->v) < 0)
+        return -1;
+    r->v[r->n++] = word | (uint64_t)tile << 32;
+    return 0;
+}
+
 /* Keep a win's values; returns its index + 1 (0: no win, or out of memory with g->failed set). */
 static int keep_win(ev_graph *g, const ev_win *w)
 {
@@ -353,6 +385,8 @@ static int expand_draw(ev_graph *g, int i)
     const int state = g->draw.v[i].state;
     const summary_t sm = summarize(c);
     uint64_t wait;
+    if (open_range(g->mem, &g->edges) < 0)
+        return g->failed = -1;
     const int shanten = necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
@@ -424,7 +458,7 @@ static int expand_draw(ev_graph *g, int i)
             if (declared >= 0)
                 reach(g, 0, declared, g->discard.v[to].depth);
         }
-        if (link(g->mem, &g->edges, i, to, t, w, win) < 0 ||
+        if ((win ? link(g->mem, &g->wins_drawn, i, to, t, w, win) : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t)) < 0 ||
             (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
             (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
@@ -548,6 +582,8 @@ static int expand_discard(ev_graph *g, int i)
     key_counts(g->discard.v[i].key, h, c);
     const summary_t sm = summarize(c);
     uint64_t keep = 0;
+    if (open_range(g->mem, &g->options) < 0)
+        return g->failed = -1;
     int shanten = g->discard.v[i].shanten;
     const int dist = g->discard.v[i].dist, bound = g->shanten0 + cfg->extra;
     int allow = shanten > -2 && cfg->shanten_back && dist + shanten < bound;
@@ -590,7 +626,7 @@ static int expand_discard(ev_graph *g, int i)
                 return -1;
             if (states[s] == EV_FREE && draw_back)
                 reach(g, 1, i, g->draw.v[d].depth + 1);
-            if (link(g->mem, &g->options, i, d, t, 0, 0) < 0 ||
+            if (range_link(g->mem, &g->options, (uint32_t)d, t) < 0 ||
                 (states[s] == EV_FREE && draw_back && link(g->mem, &g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
                 return g->failed = -1;
         }
@@ -633,7 +669,7 @@ static ev_link *by_first_end(ev_memory *m, const ev_links *l, int nodes, int32_t
 static int flatten(const ev_graph *g, ev_flat *f)
 {
     const int nd = g->draw.n, nx = g->discard.n;
-    const int ne = g->edges.n + g->cross_edges.n, no = g->options.n + g->cross_options.n;
+    const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     int32_t *xe_start = NULL, *xo_start = NULL;
     ev_memory *m = g->mem;
     ev_link *xe = by_first_end(m, &g->cross_edges, nd, &xe_start);
@@ -642,11 +678,11 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
     f->tile = ev_alloc(m, ne + 1);
-    f->win_to = ev_alloc(m, sizeof(int32_t) * (ne + 1));
-    f->win_weight = ev_alloc(m, sizeof(double) * (ne + 1));
-    f->win_score = ev_alloc(m, sizeof(double) * 2 * (ne + 1));
-    f->win_tile = ev_alloc(m, ne + 1);
-    f->win = ev_alloc(m, sizeof(ev_win *) * (ne + 1));
+    f->win_to = ev_alloc(m, sizeof(int32_t) * (nw + 1));
+    f->win_weight = ev_alloc(m, sizeof(double) * (nw + 1));
+    f->win_score = ev_alloc(m, sizeof(double) * 2 * (nw + 1));
+    f->win_tile = ev_alloc(m, nw + 1);
+    f->win = ev_alloc(m, sizeof(ev_win *) * (nw + 1));
     f->drawn = ev_alloc(m, sizeof(double) * (nd + 1));
     f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
     f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
@@ -657,21 +693,20 @@ static int flatten(const ev_graph *g, ev_flat *f)
                    f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
                    f->free && f->frozen;
     if (ok) {
-        int n = 0, w = 0, e = 0;
+        int n = 0, w = 0;
         for (int d = 0; d < nd; d++) {
             f->start[d] = n, f->win_start[d] = w;
             int total = 0;
-            for (; e < g->edges.n && g->edges.v[e].from == d; e++) {
-                const ev_link *l = &g->edges.v[e];
+            for (int e = g->edges.start[d]; e < range_end(&g->edges, d); e++) {
+                const uint64_t word = g->edges.v[e];
+                total += word & 7, f->edge[n] = (uint32_t)word, f->tile[n++] = (uint8_t)(word >> 32);
+            }
+            for (; w < nw && g->wins_drawn.v[w].from == d; w++) {
+                const ev_link *l = &g->wins_drawn.v[w];
                 total += l->weight;
-                if (l->win) {
-                    f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win_tile[w] = l->tile;
-                    f->win[w] = &g->wins[l->win - 1];
-                    f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
-                    w++;
-                } else {
-                    f->edge[n] = (uint32_t)l->to << 3 | l->weight, f->tile[n++] = l->tile;
-                }
+                f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win_tile[w] = l->tile;
+                f->win[w] = &g->wins[l->win - 1];
+                f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
             }
             for (int c = xe_start[d]; c < xe_start[d + 1]; c++) /* never a win: see expand_discard */
                 total += xe[c].weight, f->edge[n] = (uint32_t)xe[c].to << 3 | xe[c].weight, f->tile[n++] = xe[c].tile;
@@ -685,11 +720,11 @@ static int flatten(const ev_graph *g, ev_flat *f)
             else
                 f->frozen[f->n_frozen++] = d;
         }
-        n = 0, e = 0;
+        n = 0;
         for (int x = 0; x < nx; x++) {
             f->opt_start[x] = n;
-            for (; e < g->options.n && g->options.v[e].from == x; e++)
-                f->opt[n] = g->options.v[e].to, f->opt_tile[n++] = g->options.v[e].tile;
+            for (int o = g->options.start[x]; o < range_end(&g->options, x); o++)
+                f->opt[n] = (int32_t)(uint32_t)g->options.v[o], f->opt_tile[n++] = (uint8_t)(g->options.v[o] >> 32);
             for (int c = xo_start[x]; c < xo_start[x + 1]; c++)
                 f->opt[n] = xo[c].to, f->opt_tile[n++] = xo[c].tile;
         }
@@ -1100,8 +1135,8 @@ done:
         ev_export_free(export);
     flat_free(g.mem, &f);
     void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
-                      g.completes.v, g.completes.index.slots, g.edges.v, g.options.v, g.cross_edges.v,
-                      g.cross_options.v, g.wins};
+                      g.completes.v, g.completes.index.slots, g.edges.v, g.edges.start, g.options.v,
+                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
     return result;
