@@ -16,6 +16,7 @@ import pytest
 import shanten
 from shanten.ev import (EXACT_DRAWS, MAHJONG_CPP, MAHJONG_CPP_RULES, Expected, ExpectedValueError, Model, Pool,
                         _id_counts, expected, position)
+from shanten.scoring._fast import input_dtype
 from shanten.tiles import TILE_ID_NAMES, InvalidHandError
 
 
@@ -239,3 +240,14 @@ def test_command_line_ev_beyond_the_bound_and_errors() -> None:
     assert out.returncode == 0 and "expected value: 1479m258p369s1234z is 6-shanten" in out.stdout
     bad = _cli("234777p340s56677z", "--ev", "--draws", "70")
     assert bad.returncode == 2 and bad.stderr.strip() == "shanten: error: draws must be 0 to 60, got 70"
+
+
+@pytest.mark.parametrize("meld", [(0, 34, 0), (9, 0, 0), (0, 7, 0)], ids=["kind 34", "type 9", "chi from 8m"])
+def test_the_kernel_refuses_a_meld_that_does_not_exist(meld: tuple[int, int, int]) -> None:
+    """The search scores its hands without checking each one, so the kernel checks the win row's
+    melds, which index the scorer's arrays."""
+    hand, pool, win, rules, config = position("123m456p789s1z2z", melds=["[333z]"]).args
+    row = np.frombuffer(win, dtype=input_dtype()).copy()
+    row["melds"][0, 0] = meld
+    with pytest.raises(ValueError, match="^expected\\(\\) takes one _fast.INPUT row with up to 4 melds that exist$"):
+        shanten._core.expected(hand, pool, row.tobytes(), rules, config)

@@ -109,7 +109,6 @@ typedef struct {
  * in a riichi state, with its chance of each number of ura dora. */
 typedef struct {
     ev_key key;
-    int ok; /* the scorer took it (always, for the hands a search builds) */
     double ura[13];
     sc_hand hand;
 } ev_complete;
@@ -273,8 +272,8 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist, int dep
 }
 
 /* The complete hand h (key k) prepared for scoring in riichi state `state`, the same for all of its
- * waits (a complete hand is reached from each tenpai hand it completes); NULL when the scorer
- * refuses it, or out of memory (g->failed set). *ura: its ura dora chances in a riichi state (they
+ * waits (a complete hand is reached from each tenpai hand it completes); NULL out of memory
+ * (g->failed set). *ura: its ura dora chances in a riichi state (they
  * depend on the hand alone), NULL when they are not priced. Valid until the next call. */
 static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state, const double **ura)
 {
@@ -292,14 +291,13 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
         struct win_input in;
         sc_summary sm;
         win_input_of(g->cfg, h, tile, state, &in);
-        c->ok = sc_check(&in, &sm) == SC_OK;
-        if (c->ok)
-            sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
+        sc_summarize(&in, &sm); /* the search's hands are valid (expected.c checks the melds) */
+        sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
         if (priced)
             ura_of_hand(g->cfg, h, c->ura);
     }
     *ura = priced ? c->ura : NULL;
-    return c->ok ? &c->hand : NULL;
+    return &c->hand;
 }
 
 static int link(ev_memory *m, ev_links *l, int from, int to, int tile, int weight, int win)

@@ -43,6 +43,15 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     memcpy(cfg.hand, hand.buf, EV_IDS);
     memcpy(cfg.pool, pool.buf, EV_IDS);
     memcpy(&cfg.win, win.buf, sizeof cfg.win);
+    /* The search scores its hands without sc_check (they are valid when the win row is): the row's
+     * melds index the scorer's arrays, so they are checked here. */
+    int melds_ok = cfg.win.n_melds <= 4;
+    for (int m = 0; melds_ok && m < cfg.win.n_melds; m++)
+        melds_ok = sc_meld_ok(&cfg.win.melds[m], cfg.win.players);
+    if (!melds_ok) {
+        PyErr_SetString(PyExc_ValueError, "expected() takes one _fast.INPUT row with up to 4 melds that exist");
+        goto done;
+    }
     cfg.indicators = (uint8_t)indicators;
     cfg.rules.bits = (uint32_t)(rules & 0xffff);
     cfg.rules.renhou_han = (uint8_t)((rules >> 16) & 0xff);

@@ -500,6 +500,32 @@ typedef struct {
 } sc_summary;
 
 /* Check the input and summarise the counts; SC_OK or an error code. */
+/* A meld's type and kind exist (a chi's three kinds in one suit; no chi in 3-player). */
+static inline int sc_meld_ok(const struct score_meld *m, int players)
+{
+    return m->type < SC_MELD_TYPES && m->kind < SC_KINDS &&
+           (m->type != SC_CHI || (m->kind < 27 && m->kind % 9 <= 6 && players != 3));
+}
+
+/* The summary of a valid input (sc_check's, or one built valid: the expected-value engine's hands). */
+static void sc_summarize(const struct win_input *in, sc_summary *sm)
+{
+    uint64_t held = 0, two = 0;
+    for (int k = 0; k < SC_KINDS; k++) {
+        held |= (uint64_t)(in->counts[k] != 0) << k;
+        two |= (uint64_t)(in->counts[k] == 2) << k;
+    }
+    int kans = 0;
+    for (int i = 0; i < in->n_melds; i++) {
+        const struct score_meld *m = &in->melds[i];
+        held |= (m->type == SC_CHI ? 7ull : 1ull) << m->kind; /* kinds held, concealed or melded */
+        kans += m->type > SC_PON;
+    }
+    sm->held = held;
+    sm->two = two;
+    sm->kans = kans;
+}
+
 static int sc_check(const struct win_input *in, sc_summary *sm)
 {
     if (in->players != 3 && in->players != 4)
@@ -508,23 +534,18 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
         return SC_BAD_WINDS;
     if (in->n_melds > 4)
         return SC_BAD_MELD;
-    uint64_t held = 0, two = 0;
     int tiles = 0, over = 0;
     for (int k = 0; k < SC_KINDS; k++) {
-        const int n = in->counts[k];
-        tiles += n;
-        over |= n > 4;
-        held |= (uint64_t)(n != 0) << k;
-        two |= (uint64_t)(n == 2) << k;
+        tiles += in->counts[k];
+        over |= in->counts[k] > 4;
     }
     if (over)
         return SC_BAD_COUNTS;
-    int called = 0, kans = 0, meld_red[3] = {0, 0, 0};
+    int called = 0, meld_red[3] = {0, 0, 0};
     uint8_t added[SC_KINDS]; /* meld tiles per kind, read only at the melds' kinds */
     for (int i = 0; i < in->n_melds; i++) {
         const struct score_meld *m = &in->melds[i];
-        if (m->type >= SC_MELD_TYPES || m->kind >= SC_KINDS ||
-            (m->type == SC_CHI && (m->kind >= 27 || m->kind % 9 > 6 || in->players == 3)))
+        if (!sc_meld_ok(m, in->players))
             return SC_BAD_MELD;
         for (int t = 0; t < (m->type == SC_CHI ? 3 : 1); t++)
             added[m->kind + t] = 0;
@@ -538,16 +559,15 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
             added[k] += chi ? 1 : size;
             if (in->counts[k] + added[k] > 4)
                 return SC_BAD_COUNTS;
-            held |= 1ull << k; /* kinds held, concealed or melded */
             fives += (k < 27 && k % 9 == 4) * (chi ? 1 : size);
         }
         if (m->red > fives)
             return SC_BAD_RED;
         meld_red[m->kind < 27 ? m->kind / 9 : 0] += m->red;
-        kans += size == 4;
         called |= m->type != SC_CLOSED_KAN;
     }
-    if (in->players == 3 && (held & 0xfeull)) /* 2m-8m */
+    sc_summarize(in, sm);
+    if (in->players == 3 && (sm->held & 0xfeull)) /* 2m-8m */
         return SC_BAD_COUNTS;
     for (int suit = 0; suit < 3; suit++)
         if (in->red[suit] > in->counts[9 * suit + 4] || in->red[suit] + meld_red[suit] > 4)
@@ -560,7 +580,7 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
     const int f = in->flags, tsumo = f & SC_TSUMO;
     if (((f & SC_IPPATSU) && !(f & (SC_RIICHI | SC_DOUBLE_RIICHI))) ||
         ((f & (SC_RIICHI | SC_DOUBLE_RIICHI)) && called) ||
-        ((f & SC_RINSHAN) && (!tsumo || (!kans && !in->kita))) || ((f & SC_CHANKAN) && tsumo) ||
+        ((f & SC_RINSHAN) && (!tsumo || (!sm->kans && !in->kita))) || ((f & SC_CHANKAN) && tsumo) ||
         ((f & SC_LAST_TILE) && (f & (SC_RINSHAN | SC_CHANKAN))) || (in->kita && in->players == 4) ||
         ((f & SC_FIRST_DRAW) && (in->n_melds || (f & (SC_RIICHI | SC_DOUBLE_RIICHI)) || (!tsumo && !in->seat_wind))) ||
         ((f & SC_RINSHAN) && (f & SC_CHANKAN)))
@@ -569,9 +589,6 @@ static int sc_check(const struct win_input *in, sc_summary *sm)
         for (int k = 0; k < SC_KINDS; k++)
             if (in->ura[k])
                 return SC_BAD_FLAGS;
-    sm->held = held;
-    sm->two = two;
-    sm->kans = kans;
     return SC_OK;
 }
 
