@@ -83,9 +83,7 @@ static void ura_terms(const int *count, const int *gain, int classes, int c, int
 static void ura_distribution(const uint8_t *unseen, int total, const uint8_t *held, int n, int players, double *p)
 {
     int by_gain[13] = {0};
-    uint64_t kinds = 0; /* the kinds held: each has one indicator */
-    for (int k = 0; k < SH_KINDS; k++)
-        kinds |= (uint64_t)(held[k] != 0) << k;
+    uint64_t kinds = summarize(held).held; /* the kinds held: each has one indicator */
     by_gain[0] = total;
     for (; kinds; kinds &= kinds - 1) {
         const int k = lowest_bit(kinds), gain = held[k], ind = indicator_of(k, players);

@@ -17,6 +17,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h> /* sc_summarize: the expected-value engine summarises every hand it scores */
+#endif
 
 #define SC_KINDS 34
 #define SC_KITA 55   /* yaku bit of kita dora (not a Tenhou id) */
@@ -511,7 +514,15 @@ static inline int sc_meld_ok(const struct score_meld *m, int players)
 static void sc_summarize(const struct win_input *in, sc_summary *sm)
 {
     uint64_t held = 0, two = 0;
-    for (int k = 0; k < SC_KINDS; k++) {
+    int k = 0;
+#if defined(__SSE2__)
+    for (; k < 32; k += 16) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(in->counts + k));
+        held |= (uint64_t)(uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) << k;
+        two |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(2))) << k;
+    }
+#endif
+    for (; k < SC_KINDS; k++) {
         held |= (uint64_t)(in->counts[k] != 0) << k;
         two |= (uint64_t)(in->counts[k] == 2) << k;
     }
