@@ -273,8 +273,8 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist, int dep
 
 /* The complete hand h (key k) prepared for scoring in riichi state `state`, the same for all of its
  * waits (a complete hand is reached from each tenpai hand it completes); NULL out of memory
- * (g->failed set). *ura: its ura dora chances in a riichi state (they
- * depend on the hand alone), NULL when they are not priced. Valid until the next call. */
+ * (g->failed set). *ura: its ura dora chances in a riichi state (they depend on the hand alone),
+ * NULL when they are not priced. Valid until the next call. */
 static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state, const double **ura)
 {
     ev_completes *t = &g->completes;
@@ -456,7 +456,9 @@ static int expand_draw(ev_graph *g, int i)
             if (declared >= 0)
                 reach(g, 0, declared, g->discard.v[to].depth);
         }
-        if ((win ? link(g->mem, &g->wins_drawn, i, to, t, w, win) : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t)) < 0 ||
+        const int linked = win ? link(g->mem, &g->wins_drawn, i, to, t, w, win)
+                               : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t);
+        if (linked < 0 ||
             (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
             (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
             return g->failed = -1;
@@ -638,8 +640,8 @@ static int expand_discard(ev_graph *g, int i)
 
 static void flat_free(ev_memory *m, ev_flat *f)
 {
-    void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score, f->win_tile,
-                      f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen};
+    void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
+                      f->win_tile, f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -687,8 +689,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->opt_tile = ev_alloc(m, no + 1);
     f->free = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->frozen = ev_alloc(m, sizeof(int32_t) * (nd + 1));
-    const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-                   f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
+    const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to && f->win_weight &&
+                   f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
                    f->free && f->frozen;
     if (ok) {
         int n = 0, w = 0;
@@ -732,9 +734,9 @@ static int flatten(const ev_graph *g, ev_flat *f)
     return ok ? 0 : -1;
 }
 
-/* Each node's depth, the fewest draws from the start, when reach() found one nearer than when it was
- * made (a 0-1 breadth-first search: a draw adds
- * one, a discard none): a node's values are needed only from that many draws on. */
+/* Each node's depth, the fewest draws from the start, when reach() found a node nearer than when
+ * it was made (a 0-1 breadth-first search: a draw adds one, a discard none): a node's values are
+ * needed only from that many draws on. */
 static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
 {
     const int nd = g->draw.n, nx = g->discard.n;

@@ -199,9 +199,8 @@ static inline void win_input_of(const ev_config *cfg, const uint8_t *h, int tile
  * sc_prepare'd: ev.c prepares each once for all of its waits) on id `tile`, on any draw and on the
  * last one, and the chance of each class of win; 0: no yaku. Ippatsu, haitei and ura dora (chance
  * `ura` from ura_of_hand, NULL: none) add han to the reading that scored best (as mahjong-cpp
- * prices ura dora). With `riichi` (state EV_IPPATSU
- * only), the same win without the ippatsu too, from the same scoring: the frozen hand the ippatsu
- * chance leaves wins the same way. */
+ * prices ura dora). With `riichi` (state EV_IPPATSU only), the same win without the ippatsu too,
+ * from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
 static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
                               const double *ura, ev_win *w, ev_win *riichi)
 {

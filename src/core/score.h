@@ -502,7 +502,6 @@ typedef struct {
     int kans;
 } sc_summary;
 
-/* Check the input and summarise the counts; SC_OK or an error code. */
 /* A meld's type and kind exist (a chi's three kinds in one suit; no chi in 3-player). */
 static inline int sc_meld_ok(const struct score_meld *m, int players)
 {
@@ -537,6 +536,7 @@ static void sc_summarize(const struct win_input *in, sc_summary *sm)
     sm->kans = kans;
 }
 
+/* Check the input and summarise the counts; SC_OK or an error code. */
 static int sc_check(const struct win_input *in, sc_summary *sm)
 {
     if (in->players != 3 && in->players != 4)
