@@ -113,6 +113,7 @@ typedef struct {
 typedef struct {
     ev_key key;
     double ura[13];
+    int ura_top; /* the most ura dora of nonzero chance */
     sc_hand hand;
 } ev_complete;
 
@@ -277,8 +278,9 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist, int dep
 /* The complete hand h (key k) prepared for scoring in riichi state `state`, the same for all of its
  * waits (a complete hand is reached from each tenpai hand it completes); NULL out of memory
  * (g->failed set). *ura: its ura dora chances in a riichi state (they depend on the hand alone),
- * NULL when they are not priced. Valid until the next call. */
-static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state, const double **ura)
+ * NULL when they are not priced, up to *ura_top. Valid until the next call. */
+static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, int state, const double **ura,
+                            int *ura_top)
 {
     ev_completes *t = &g->completes;
     int made;
@@ -297,9 +299,10 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
         sc_summarize(&in, &sm); /* the search's hands are valid (expected.c checks the melds) */
         sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
         if (priced)
-            ura_of_hand(g->cfg, h, c->ura);
+            c->ura_top = ura_of_hand(g->cfg, h, c->ura);
     }
     *ura = priced ? c->ura : NULL;
+    *ura_top = priced ? c->ura_top : 0;
     return &c->hand;
 }
 
@@ -433,10 +436,11 @@ static int expand_draw(ev_graph *g, int i)
             ev_key y = key;
             key_step(&y, t, 1);
             const double *ura;
-            sc_hand *complete = complete_of(g, y, h, t, state, &ura);
+            int ura_top;
+            sc_hand *complete = complete_of(g, y, h, t, state, &ura, &ura_top);
             if (g->failed)
                 return -1;
-            win_values(cfg, &g->payments, complete, t, state, ura, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
+            win_values(cfg, &g->payments, complete, t, state, ura, ura_top, &value, state == EV_IPPATSU ? &kept[n_kept++] : NULL);
             win = keep_win(g, &value);
         }
         int to = -1, throw_back = 0;
@@ -1038,7 +1042,8 @@ static ev_reading *readings_of(ev_graph *g, const ev_flat *f)
             key_step(&y, t, 1);
             h[t]++;
             const double *ura;
-            sc_hand *complete = complete_of(g, y, h, t, state, &ura);
+            int ura_top;
+            sc_hand *complete = complete_of(g, y, h, t, state, &ura, &ura_top);
             h[t]--;
             struct score_result r;
             /* priced as win_values prices them: a win with a yaku, below yakuman */

@@ -377,10 +377,10 @@ static double priced_win(ex_search *s, const ev_reading *w, const uint8_t *h, in
         lives[i] = (uint8_t)(cfg->pool[i] + cfg->hand[i] - won[i] - thrown[i]);
     merged(lives, unseen);
     double p[13];
-    ura_distribution(unseen, s->unseen - m - 1, held, cfg->indicators, cfg->players, p);
+    const int top = ura_distribution(unseen, s->unseen - m - 1, held, cfg->indicators, cfg->players, p);
     ev_win v;
     memset(&v, 0, sizeof v);
-    add_payments(cfg, &cfg->win, s->pay, w->han, w->fu, p, 12, &v);
+    add_payments(cfg, &cfg->win, s->pay, w->han, w->fu, p, top, &v);
     return last ? v.last : v.any;
 }
 

@@ -62,25 +62,26 @@ static int indicator_of(int k, int players)
 }
 
 /* Add to p[u] the chance of each way to take `left` more indicators from the gain classes c, c+1, ...
- * and the blank tiles, `ways` ways so far for u ura dora so far. */
+ * and the blank tiles, `ways` ways so far for u ura dora so far (`per`: the chance of one way). */
 static void ura_terms(const int *count, const int *gain, int classes, int c, int left, int u, double ways,
-                      const double *blanks, double all, double *p)
+                      const double *blanks, double per, double *p)
 {
     if (c == classes) {
-        p[u > 12 ? 12 : u] += ways * blanks[left] / all;
+        p[u > 12 ? 12 : u] += ways * blanks[left] * per;
         return;
     }
     for (int take = 0; take <= left && take <= count[c]; take++)
         ura_terms(count, gain, classes, c + 1, left - take, u + gain[c] * take, ways * choose(count[c], take), blanks,
-                  all, p);
+                  per, p);
 }
 
 /* Probability of u ura dora (u = 0..12, 12 standing for 12 or more) when `n` indicators are
  * drawn from the `total` unseen tiles (`unseen` of each kind that an indicator of a held kind may be;
  * any other counts are not read) and the winning hand holds `held` of each kind. Only an
  * indicator's gain (the copies held of the kind it points to) matters, so the kinds are pooled by
- * gain: a multivariate hypergeometric over at most a few classes (gains 1-4) and the blanks. */
-static void ura_distribution(const uint8_t *unseen, int total, const uint8_t *held, int n, int players, double *p)
+ * gain: a multivariate hypergeometric over at most a few classes (gains 1-4) and the blanks.
+ * Returns the largest u of nonzero chance: the payments' loops stop there. */
+static int ura_distribution(const uint8_t *unseen, int total, const uint8_t *held, int n, int players, double *p)
 {
     int by_gain[13] = {0};
     uint64_t kinds = summarize(held).held; /* the kinds held: each has one indicator */
@@ -101,7 +102,11 @@ static void ura_distribution(const uint8_t *unseen, int total, const uint8_t *he
     for (int j = 0; j <= n; j++)
         blanks[j] = choose(by_gain[0], j);
     if (all > 0)
-        ura_terms(count, gain, classes, 0, n, 0, 1.0, blanks, all, p);
+        ura_terms(count, gain, classes, 0, n, 0, 1.0, blanks, 1.0 / all, p);
+    int top = 12;
+    while (top > 0 && p[top] == 0.0)
+        top--;
+    return top;
 }
 
 /* A win's class: its han below mangan (1-4+), else its limit. */
@@ -136,7 +141,8 @@ static void pay(const ev_config *cfg, const struct win_input *in, ev_payments *m
 }
 
 /* Add the payments of a win of han + u han (u ura dora with chance p[u], u <= top) and fu to w, on
- * any draw and on the last (one han more when haitei counts). */
+ * any draw and on the last (one han more when haitei counts), and with explain the chance of each
+ * class of win. */
 static void add_payments(const ev_config *cfg, const struct win_input *in, ev_payments *memo, int han, int fu,
                          const double *p, int top, ev_win *w)
 {
@@ -147,11 +153,13 @@ static void add_payments(const ev_config *cfg, const struct win_input *in, ev_pa
         int klass;
         pay(cfg, in, memo, han + u, fu, &points, &klass);
         w->any += p[u] * points;
-        w->classes[0][klass] += p[u];
+        if (cfg->explain)
+            w->classes[0][klass] += p[u];
         if (cfg->last_tile)
             pay(cfg, in, memo, han + u + 1, fu, &points, &klass);
         w->last += p[u] * points;
-        w->classes[1][klass] += p[u];
+        if (cfg->explain)
+            w->classes[1][klass] += p[u];
     }
 }
 
@@ -170,8 +178,9 @@ static inline void held_kinds(const ev_config *cfg, const uint8_t *h, uint8_t *h
 
 /* The chance of u ura dora (u = 0..12) for the complete hand h (14 tiles with its melds' 3 each):
  * as many ura indicators as dora indicators, drawn from the tiles unseen at the win (the pool as
- * ev.c counts it, less h). It depends on h alone, so ev.c keeps it per hand for every wait of it. */
-static inline void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
+ * ev.c counts it, less h). It depends on h alone, so ev.c keeps it per hand for every wait of it.
+ * Returns the largest u of nonzero chance. */
+static inline int ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p)
 {
     uint8_t unseen[SH_KINDS], held[SH_KINDS], lives[EV_IDS];
     held_kinds(cfg, h, held);
@@ -181,7 +190,7 @@ static inline void ura_of_hand(const ev_config *cfg, const uint8_t *h, double *p
         total += lives[i];
     }
     merged(lives, unseen);
-    ura_distribution(unseen, total, held, cfg->indicators, cfg->players, p);
+    return ura_distribution(unseen, total, held, cfg->indicators, cfg->players, p);
 }
 
 /* The win of drawing id `tile` into hand h (14 tiles) in riichi state `state`, as the scorer reads it. */
@@ -197,12 +206,12 @@ static inline void win_input_of(const ev_config *cfg, const uint8_t *h, int tile
 
 /* The expected tsumo income of the win of `hand` (a complete hand in riichi state `state`,
  * sc_prepare'd: ev.c prepares each once for all of its waits) on id `tile`, on any draw and on the
- * last one, and the chance of each class of win; 0: no yaku. Ippatsu, haitei and ura dora (chance
- * `ura` from ura_of_hand, NULL: none) add han to the reading that scored best (as mahjong-cpp
+ * last one, and with explain the chance of each class of win; 0: no yaku. Ippatsu, haitei and ura
+ * dora (chance `ura` up to `ura_top` from ura_of_hand; ura NULL: none) add han to the reading that scored best (as mahjong-cpp
  * prices ura dora). With `riichi` (state EV_IPPATSU only), the same win without the ippatsu too,
  * from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
 static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
-                              const double *ura, ev_win *w, ev_win *riichi)
+                              const double *ura, int ura_top, ev_win *w, ev_win *riichi)
 {
     struct score_result r;
     memset(w, 0, sizeof *w);
@@ -228,7 +237,7 @@ static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *
     }
     static const double none[13] = {1.0};
     const double *p = state != EV_FREE && ura ? ura : none;
-    const int top = p == none ? 0 : 12;
+    const int top = p == none ? 0 : ura_top;
     add_payments(cfg, &hand->in, memo, r.han + (state == EV_IPPATSU), r.fu, p, top, w);
     if (riichi)
         add_payments(cfg, &hand->in, memo, r.han, r.fu, p, top, riichi);
