@@ -207,9 +207,10 @@ static inline void win_input_of(const ev_config *cfg, const uint8_t *h, int tile
 /* The expected tsumo income of the win of `hand` (a complete hand in riichi state `state`,
  * sc_prepare'd: ev.c prepares each once for all of its waits) on id `tile`, on any draw and on the
  * last one, and with explain the chance of each class of win; 0: no yaku. Ippatsu, haitei and ura
- * dora (chance `ura` up to `ura_top` from ura_of_hand; ura NULL: none) add han to the reading that scored best (as mahjong-cpp
- * prices ura dora). With `riichi` (state EV_IPPATSU only), the same win without the ippatsu too,
- * from the same scoring: the frozen hand the ippatsu chance leaves wins the same way. */
+ * dora (chance `ura` up to `ura_top` from ura_of_hand; ura NULL: none) add han to the reading that
+ * scored best (as mahjong-cpp prices ura dora). With `riichi` (state EV_IPPATSU only), the same win
+ * without the ippatsu too, from the same scoring: the frozen hand the ippatsu chance leaves wins the
+ * same way. */
 static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *hand, int tile, int state,
                               const double *ura, int ura_top, ev_win *w, ev_win *riichi)
 {
