@@ -63,17 +63,60 @@ static void key_hand(ev_key k, uint8_t *h)
         h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
 }
 
-/* The hand of a key and its kind counts (merged), both written by the same wide stores: merged()
- * reading back a hand just written byte by byte stalled each expansion on store forwarding. */
-static void key_counts(ev_key k, uint8_t *h, uint8_t *c)
+/* Eight 3-bit fields (the low 24 bits of x) as the eight bytes of a word, the first field lowest. */
+static inline uint64_t spread_word(uint64_t x)
 {
-    key_hand(k, h);
-    spread8(k.a, c);
-    spread8(k.a >> 24, c + 8);
-    spread8(k.a >> 48, c + 16);
-    spread8(k.b, c + 21);
-    spread8(k.b >> 24 & 0x7FFF, c + 29);
-    c[4] += h[34], c[13] += h[35], c[22] += h[36];
+    x &= 0xFFFFFF;
+    x = (x | x << 20) & 0x00000FFF00000FFFull;
+    x = (x | x << 10) & 0x003F003F003F003Full;
+    return (x | x << 5) & 0x0707070707070707ull;
+}
+
+/* Store word w's bytes at p, its low byte first. */
+static inline void store_word(uint8_t *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(p, &w, 8);
+}
+
+#define BYTES_LOW 0x0101010101010101ull
+/* The bytes of w (each below 8) that are not zero, and that are 2 or more, as eight bits. */
+static inline uint64_t bytes_held(uint64_t w) { return ((w | w >> 1 | w >> 2) & BYTES_LOW) * 0x0102040810204080ull >> 56; }
+static inline uint64_t bytes_two(uint64_t w) { return ((w >> 1 | w >> 2) & BYTES_LOW) * 0x0102040810204080ull >> 56; }
+static inline int bytes_sum(uint64_t w) { return (int)(w * BYTES_LOW >> 56); }
+
+/* The hand of a key (its 37 id counts) into h, its kind counts (red fives merged) into c, and c's
+ * summary (summarize() of eval.h) made from the words themselves. Each suit is stored as the word
+ * the table lookups then load (kinds 0-7, 9-16, 18-25, 27-33 from c + 0, 9, 18, 27) and its ninth
+ * kind's byte: a load that spans two stores just made is not forwarded from them and waits until
+ * they are written, which stalled every expansion. */
+static summary_t key_counts(ev_key k, uint8_t *h, uint8_t *c)
+{
+    const uint64_t suit[4] = {spread_word(k.a), spread_word(k.a >> 27), spread_word(k.a >> 54 | k.b << 9),
+                              spread_word(k.b >> 18 & 0x1FFFFF)};
+    const uint64_t ninth[3] = {k.a >> 24 & 7, k.a >> 51 & 7, k.b >> 15 & 7};
+    uint64_t held = 0, two = 0;
+    int tiles = 0;
+    for (int s = 0; s < 4; s++) {
+        const uint64_t red = s < 3 ? (k.b >> (39 + s) & 1) << 32 : 0; /* the fives are the fifth bytes */
+        store_word(h + 9 * s, suit[s]);
+        store_word(c + 9 * s, suit[s] + red);
+        held |= bytes_held(suit[s] + red) << 9 * s, two |= bytes_two(suit[s] + red) << 9 * s;
+        tiles += bytes_sum(suit[s] + red);
+        if (s < 3) {
+            h[9 * s + 8] = c[9 * s + 8] = (uint8_t)ninth[s];
+            held |= (uint64_t)(ninth[s] != 0) << (9 * s + 8), two |= (uint64_t)(ninth[s] > 1) << (9 * s + 8);
+            tiles += (int)ninth[s];
+        }
+    }
+    for (int id = SH_KINDS; id < EV_IDS; id++)
+        h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1), c[id] = 0;
+    /* the search's hands hold at most 4 of a kind: nothing is over */
+    const summary_t sm = {held, two, tiles, 0, popcount64(two), popcount64(held & ~two),
+                          popcount64(held & ORPHAN_BITS), (two & ORPHAN_BITS) != 0};
+    return sm;
 }
 
 static inline uint64_t key_hash(ev_key k)
@@ -298,6 +341,7 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
         win_input_of(g->cfg, h, tile, state, &in);
         sc_summarize(&in, &sm); /* the search's hands are valid (expected.c checks the melds) */
         sc_prepare(&in, &g->cfg->rules, &sm, &c->hand);
+        c->hand.s.brief = 1;
         if (priced)
             c->ura_top = ura_of_hand(g->cfg, h, c->ura);
     }
@@ -384,10 +428,9 @@ static inline uint64_t ids_of(uint64_t kinds)
 static int expand_draw(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[EV_IDS]; /* c: key_counts writes 37 bytes */
-    key_counts(g->draw.v[i].key, h, c);
+    uint8_t h[EV_IDS], c[EV_IDS];
+    const summary_t sm = key_counts(g->draw.v[i].key, h, c);
     const int state = g->draw.v[i].state;
-    const summary_t sm = summarize(c);
     uint64_t wait;
     if (open_range(g->mem, &g->edges) < 0)
         return g->failed = -1;
@@ -586,9 +629,8 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
 static int expand_discard(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[EV_IDS]; /* c: key_counts writes 37 bytes */
-    key_counts(g->discard.v[i].key, h, c);
-    const summary_t sm = summarize(c);
+    uint8_t h[EV_IDS], c[EV_IDS];
+    const summary_t sm = key_counts(g->discard.v[i].key, h, c);
     uint64_t keep = 0;
     if (open_range(g->mem, &g->options) < 0)
         return g->failed = -1;

@@ -137,6 +137,8 @@ typedef struct {
     /* the best so far */
     int64_t best_key;
     struct score_result *out;
+    int brief; /* write only yaku, han, fu, base and limit of the best, and the points of a yakuman (base
+                  8000 or more): what the expected-value engine reads */
 } sc_search;
 
 static inline void sc_add(uint64_t *mask, uint8_t *han, int *sum, int id, int h)
@@ -146,12 +148,9 @@ static inline void sc_add(uint64_t *mask, uint8_t *han, int *sum, int id, int h)
     *sum += h;
 }
 
-/* Base points, limit and payments of han and fu (han 0: no yaku) or of yakuman multiples, for a
- * win by tsumo or not, by the dealer or not (the expected-value engine prices ura dora with it). */
-static void sc_payments(const struct score_rules *rules, const struct win_input *in, int tsumo, int dealer, int han,
-                        int fu, int multiples, struct score_result *r)
+/* Base points and *limit of han and fu (han 0: no yaku) or of yakuman multiples. */
+static inline int sc_base(uint32_t bits, int han, int fu, int multiples, int *limit_out)
 {
-    const uint32_t bits = rules->bits;
     int base, limit = SC_NO_LIMIT;
     if (multiples) {
         base = 8000 * multiples;
@@ -174,6 +173,18 @@ static void sc_payments(const struct score_rules *rules, const struct win_input 
         if (base == 2000)
             limit = SC_MANGAN;
     }
+    *limit_out = limit;
+    return base;
+}
+
+/* Base points, limit and payments of han and fu (han 0: no yaku) or of yakuman multiples, for a
+ * win by tsumo or not, by the dealer or not (the expected-value engine prices ura dora with it). */
+static void sc_payments(const struct score_rules *rules, const struct win_input *in, int tsumo, int dealer, int han,
+                        int fu, int multiples, struct score_result *r)
+{
+    const uint32_t bits = rules->bits;
+    int limit;
+    const int base = sc_base(bits, han, fu, multiples, &limit);
     r->base = base;
     r->limit = (uint8_t)limit;
     const int payers = in->players - 1, honba = in->honba * rules->honba_value;
@@ -218,10 +229,13 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
         yaku |= s->dora_mask;
         han += s->dora_han;
     }
-    if (yaku)
-        sc_pay(s, han, fu, multiples, &r);
-    else
+    int limit;
+    if (!yaku)
         r.base = 0, r.limit = 0;
+    else if (s->brief && (r.base = sc_base(s->rules->bits, han, fu, multiples, &limit)) < 8000)
+        r.limit = (uint8_t)limit, r.points = 0; /* brief: the points below a yakuman are not read */
+    else
+        sc_pay(s, han, fu, multiples, &r);
     /* at equal points, a true yakuman before a counted one, then more han, then more fu */
     const int64_t key = ((int64_t)r.base << 24) | ((int64_t)(multiples != 0) << 22) |
                         ((int64_t)han << 12) | fu;
@@ -229,6 +243,13 @@ static void sc_offer(sc_search *s, uint64_t yaku, const uint8_t *han_of, int han
         return;
     s->best_key = key;
     struct score_result *o = s->out;
+    if (s->brief) {
+        o->yaku = yaku;
+        o->han = (int16_t)han;
+        o->fu = (int16_t)fu;
+        o->base = yaku ? r.base : 0, o->limit = yaku ? r.limit : 0, o->points = yaku ? r.points : 0;
+        return;
+    }
     if (!yaku) {
         memset(o, 0, sizeof *o);
         o->fu = (int16_t)fu;
@@ -625,6 +646,7 @@ static void sc_prepare(const struct win_input *win, const struct score_rules *ru
     const uint32_t bits = rules->bits;
     s.in = in;
     s.rules = rules;
+    s.brief = 0;
     s.kans = kans;
     s.tsumo = (in->flags & SC_TSUMO) != 0;
     s.dealer = in->seat_wind == 0;
