@@ -85,7 +85,6 @@ static inline void store_word(uint8_t *p, uint64_t w)
 /* The bytes of w (each below 8) that are not zero, and that are 2 or more, as eight bits. */
 static inline uint64_t bytes_held(uint64_t w) { return ((w | w >> 1 | w >> 2) & BYTES_LOW) * 0x0102040810204080ull >> 56; }
 static inline uint64_t bytes_two(uint64_t w) { return ((w >> 1 | w >> 2) & BYTES_LOW) * 0x0102040810204080ull >> 56; }
-static inline int bytes_sum(uint64_t w) { return (int)(w * BYTES_LOW >> 56); }
 
 /* The hand of a key (its 37 id counts) into h, its kind counts (red fives merged) into c, and c's
  * summary (summarize() of eval.h) made from the words themselves. Each suit is stored as the word
@@ -104,7 +103,7 @@ static summary_t key_counts(ev_key k, uint8_t *h, uint8_t *c)
         store_word(h + 9 * s, suit[s]);
         store_word(c + 9 * s, suit[s] + red);
         held |= bytes_held(suit[s] + red) << 9 * s, two |= bytes_two(suit[s] + red) << 9 * s;
-        tiles += bytes_sum(suit[s] + red);
+        tiles += word_sum(suit[s] + red);
         if (s < 3) {
             h[9 * s + 8] = c[9 * s + 8] = (uint8_t)ninth[s];
             held |= (uint64_t)(ninth[s] != 0) << (9 * s + 8), two |= (uint64_t)(ninth[s] > 1) << (9 * s + 8);
@@ -434,7 +433,9 @@ static int expand_draw(ev_graph *g, int i)
     uint64_t wait;
     if (open_range(g->mem, &g->edges) < 0)
         return g->failed = -1;
-    const int shanten = necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
+    /* a riichi hand is tenpai: its winning kinds alone are needed */
+    const int shanten = state != EV_FREE ? (wait = tenpai_waits(c, &sm, cfg->players, cfg->forms), 0)
+                                         : necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
     /* frozen hands: the riichi node an ippatsu node leaves is made by it and expanded after it, and

@@ -91,6 +91,15 @@ static int ura_distribution(const uint8_t *unseen, int total, const uint8_t *hel
         by_gain[gain > 12 ? 12 : gain] += unseen[ind];
         by_gain[0] -= unseen[ind];
     }
+    int top = 12;
+    if (n == 1 && total > 0) { /* one indicator, the common case: its gain's chance is its class's share */
+        const double per = 1.0 / total;
+        for (int u = 0; u <= 12; u++)
+            p[u] = by_gain[u] * per;
+        while (top > 0 && !by_gain[top])
+            top--;
+        return top;
+    }
     int count[12], gain[12], classes = 0;
     for (int g = 1; g <= 12; g++)
         if (by_gain[g])
@@ -103,7 +112,6 @@ static int ura_distribution(const uint8_t *unseen, int total, const uint8_t *hel
         blanks[j] = choose(by_gain[0], j);
     if (all > 0)
         ura_terms(count, gain, classes, 0, n, 0, 1.0, blanks, 1.0 / all, p);
-    int top = 12;
     while (top > 0 && p[top] == 0.0)
         top--;
     return top;

@@ -43,6 +43,9 @@ static inline uint64_t suit_word(const uint8_t *c)
     return w;
 }
 
+/* The sum of a suit word's eight counts. */
+static inline int word_sum(uint64_t w) { return (int)(w * 0x0101010101010101ull >> 56); }
+
 static inline const uint8_t *suit_row(const uint8_t *c)
 {
     return suit_row_of(suit_word(c), c[8]);

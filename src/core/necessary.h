@@ -219,30 +219,38 @@ static inline void take_best(int *v, uint64_t *mask, int value, uint64_t m)
 #define ALL_KINDS ((1ULL << SH_KINDS) - 1)
 #define ABSENT_3P 0xFEULL /* 2m-8m */
 
-/* Table path: rule "tenhou" limits, seven pairs without quads; g: the hand's masked groups. */
-static int necessary_from_groups(const uint8_t *c, const summary_t *sm, int players, int forms, const masked_row *g,
-                                 int ng, uint64_t *mask)
+/* Seven pairs and thirteen orphans on the table path (13 tiles): each form's value and necessary
+ * kinds taken into *best and *mask. */
+static void special_necessary(const uint8_t *c, const summary_t *sm, int players, int forms, int *best,
+                              uint64_t *mask)
 {
     const uint64_t held = sm->held, single = held & ~sm->two, orphans_held = held & ORPHAN_BITS;
     const uint64_t drawable = ALL_KINDS & ~(players == 3 ? ABSENT_3P : 0);
-    int best = 4 * SH_INF;
-    uint64_t regular_mask = 0;
-    *mask = 0;
-    if (forms & FORM_REGULAR) {
-        int exact;
-        const int r = regular_from_groups(g, ng, sm->tiles / 3, NULL, &regular_mask, &exact);
-        take_best(&best, mask, r, regular_mask);
-    }
     if (sm->tiles == 13 && (forms & FORM_SEVEN_PAIRS)) {
         /* a single becomes a pair; a new kind helps while fewer than 7 are held */
         const uint64_t m = single | (sm->pairs + sm->singles < 7 ? drawable & ~held : 0);
-        take_best(&best, mask, seven_pairs(c, sm, NULL, 0), m);
+        take_best(best, mask, seven_pairs(c, sm, NULL, 0), m);
     }
     if (sm->tiles == 13 && (forms & FORM_ORPHANS)) {
         /* a missing orphan always helps; any held orphan helps while none is paired */
         const uint64_t m = (ORPHAN_BITS & ~orphans_held) | (sm->orphan_pair ? 0 : orphans_held);
-        take_best(&best, mask, thirteen_orphans(c, sm, NULL), m);
+        take_best(best, mask, thirteen_orphans(c, sm, NULL), m);
     }
+}
+
+/* Table path: rule "tenhou" limits, seven pairs without quads; g: the hand's masked groups. */
+static int necessary_from_groups(const uint8_t *c, const summary_t *sm, int players, int forms, const masked_row *g,
+                                 int ng, uint64_t *mask)
+{
+    int best = 4 * SH_INF;
+    *mask = 0;
+    if (forms & FORM_REGULAR) {
+        int exact;
+        uint64_t regular_mask = 0;
+        const int r = regular_from_groups(g, ng, sm->tiles / 3, NULL, &regular_mask, &exact);
+        take_best(&best, mask, r, regular_mask);
+    }
+    special_necessary(c, sm, players, forms, &best, mask);
     return best;
 }
 
@@ -251,6 +259,65 @@ static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, in
     masked_row g[4];
     const int ng = masked_groups(c, players, g);
     return necessary_from_groups(c, sm, players, forms, g, ng, mask);
+}
+
+/* The regular form's winning kinds of a 3n+1 hand (none unless it is tenpai in that form), without
+ * the search over splits of necessary_fast: a win completes every group (the suits, then the isolated
+ * group) and holds one pair, and only the winning tile's group changes. So a group's kinds win when
+ * every other group is complete, the pairs then add up to one, and the kind completes this group: the
+ * necessary kinds of its row entry for all its tiles and one more, when that entry is 1. */
+static uint64_t regular_waits(const uint8_t *c, int players)
+{
+    int bases[3], tiles[4], complete = 0, paired = 0;
+    const int ns = run_suits(players, bases), all = (1 << (ns + 1)) - 1;
+    const uint8_t *rows[3];
+    for (int k = 0; k < ns; k++) {
+        const uint64_t w = suit_word(c + bases[k]);
+        rows[k] = suit_row_of(w, c[bases[k] + 8]);
+        const int t = tiles[k] = word_sum(w) + c[bases[k] + 8];
+        complete |= (t % 3 != 1 && !rows[k][2 * (t / 3) + (t % 3 == 2)]) << k;
+        paired |= (t % 3 == 2) << k;
+    }
+    /* the isolated group, from its counts: complete when it holds triplets and at most one pair */
+    const uint8_t *kinds;
+    const int n = iso_kinds(players, &kinds);
+    uint64_t with[5] = {0, 0, 0, 0, 0};
+    int t = 0;
+    for (int j = 0; j < n; j++)
+        with[c[kinds[j]]] |= 1ull << kinds[j], t += c[kinds[j]];
+    const int pairs = popcount64(with[2]), broken = with[1] || with[4];
+    tiles[ns] = t;
+    complete |= (!broken && pairs == t % 3 / 2 && t % 3 != 1) << ns;
+    paired |= (t % 3 == 2) << ns;
+    uint64_t waits = 0;
+    for (int k = 0; k <= ns; k++) {
+        const int tk = tiles[k];
+        if (tk % 3 == 0 || (complete | 1 << k) != all || popcount64((uint64_t)(paired & ~(1 << k))) != (tk % 3 == 2))
+            continue; /* another group is not complete, or the pairs would not add up to one */
+        if (k < ns) {
+            const int e = tk % 3 == 1 ? 2 * (tk / 3) + 1 : 2 * (tk / 3 + 1); /* the entry of tk + 1 tiles */
+            if (rows[k][e] == 1) {
+                const uint8_t *need = mask_table + (size_t)(rows[k] - suit_table) / SH_ROW * SHAPE_MASKS;
+                waits |= (uint64_t)(need[2 * e] | need[2 * e + 1] << 8) << bases[k];
+            }
+        } else if (!with[4]) { /* a single to pair (or two pairs, either to a triplet), or a pair to a triplet */
+            if (tk % 3 == 1)
+                waits |= with[1] && !with[2] && popcount64(with[1]) == 1 ? with[1] : !with[1] && pairs == 2 ? with[2] : 0;
+            else
+                waits |= !with[1] && pairs == 1 ? with[2] : 0;
+        }
+    }
+    return waits;
+}
+
+/* The winning kinds of a tenpai 3n+1 hand on the table path: necessary_fast's mask for such a hand
+ * (the expected-value engine's riichi hands are tenpai by construction). */
+static uint64_t tenpai_waits(const uint8_t *c, const summary_t *sm, int players, int forms)
+{
+    uint64_t waits = forms & FORM_REGULAR ? regular_waits(c, players) : 0;
+    int best = waits ? 1 : 4 * SH_INF;
+    special_necessary(c, sm, players, forms, &best, &waits);
+    return best == 1 ? waits : 0;
 }
 
 static int best_of_forms(forms_t f, int forms)
