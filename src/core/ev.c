@@ -692,7 +692,7 @@ static int expand_discard(ev_graph *g, int i)
 static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
-                      f->win_tile, f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen};
+                      f->win_tile, f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen, f->x_from};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -738,11 +738,12 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
     f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
     f->opt_tile = ev_alloc(m, no + 1);
-    f->free = ev_alloc(m, sizeof(int32_t) * (nd + 1));
-    f->frozen = ev_alloc(m, sizeof(int32_t) * (nd + 1));
+    f->free = ev_alloc(m, sizeof(ev_step) * (nd + 1));
+    f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 1));
+    f->x_from = ev_alloc(m, (size_t)nx + 1);
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to && f->win_weight &&
                    f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
-                   f->free && f->frozen;
+                   f->free && f->frozen && f->x_from;
     if (ok) {
         int n = 0, w = 0;
         for (int d = 0; d < nd; d++) {
@@ -764,13 +765,6 @@ static int flatten(const ev_graph *g, ev_flat *f)
             f->drawn[d] = total;
         }
         f->start[nd] = n, f->win_start[nd] = w;
-        f->n_free = f->n_frozen = 0;
-        for (int d = 0; d < nd; d++) {
-            if (g->draw.v[d].state == EV_FREE)
-                f->free[f->n_free++] = d;
-            else
-                f->frozen[f->n_frozen++] = d;
-        }
         n = 0;
         for (int x = 0; x < nx; x++) {
             f->opt_start[x] = n;
@@ -783,6 +777,22 @@ static int flatten(const ev_graph *g, ev_flat *f)
     }
     ev_free(m, xe), ev_free(m, xo), ev_free(m, xe_start), ev_free(m, xo_start);
     return ok ? 0 : -1;
+}
+
+/* The turn loop's records of the draw nodes, free then frozen, and the discard nodes' depths (once
+ * the depths are final). */
+static void steps(const ev_graph *g, ev_flat *f, int T)
+{
+    f->n_free = f->n_frozen = 0;
+    for (int d = 0; d < g->draw.n; d++) {
+        const ev_node *n = &g->draw.v[d];
+        ev_step *s = n->state == EV_FREE ? &f->free[f->n_free++] : &f->frozen[f->n_frozen++];
+        const int need = n->shanten > 1 ? n->shanten : 1;
+        *s = (ev_step){f->drawn[d], d, n->stay, f->start[d], f->start[d + 1], f->win_start[d], f->win_start[d + 1],
+                       (int16_t)(T - need), (uint8_t)n->depth, n->tenpai};
+    }
+    for (int x = 0; x < g->discard.n; x++)
+        f->x_from[x] = (uint8_t)g->discard.v[x].depth;
 }
 
 /* Each node's depth, the fewest draws from the start, when reach() found a node nearer than when
@@ -934,39 +944,39 @@ static inline void option_max(const int32_t *o, const int32_t *end, const ev_val
 #endif
 }
 
-/* Draw node d's values at turn k from the discard nodes' at k + 1. Inlined for frozen riichi nodes
- * apart (frozen: a compile-time 1), whose draws are all wins or stays. */
-static inline __attribute__((always_inline)) void draw_value(const ev_graph *g, const ev_flat *f, int d, int k, int T,
-                                                             int obj, int explain, int frozen, double inv,
-                                                             ev_value *d_now, const ev_value *d_next,
-                                                             const ev_value *x_next, ev_classes *ch)
+/* Draw node s->node's values at turn k from the discard nodes' at k + 1. Inlined for frozen riichi
+ * nodes apart (frozen: a compile-time 1), whose draws are all wins or stays. */
+static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, const ev_step *s, int k, int T, int obj,
+                                                             int explain, int frozen, double inv, ev_value *d_now,
+                                                             const ev_value *d_next, const ev_value *x_next,
+                                                             ev_classes *ch)
 {
     static const ev_value zero = {0, 0, 0};
-    const ev_node *n = &g->draw.v[d];
-    if (n->depth > k)
+    const int d = s->node;
+    if (s->from > k)
         return; /* not reached by then: never read */
-    if (k == T || T - k < n->shanten) { /* no draw left, or too few to reach tenpai */
+    if (k > s->zero_after) {
         d_now[d] = zero;
-        d_now[d].tp = n->tenpai;
+        d_now[d].tp = s->tenpai;
         if (explain)
             memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
         return;
     }
     /* base + (sum of w * (to - base)) / S, over the searched draws */
-    const ev_value base = d_next[n->stay];
-    ev_value sum = frozen ? zero : edge_sum(f->edge + f->start[d], f->edge + f->start[d + 1], x_next);
-    for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
+    const ev_value base = d_next[s->stay];
+    ev_value sum = frozen ? zero : edge_sum(f->edge + s->edge, f->edge + s->edge_end, x_next);
+    for (int e = s->win; e < s->win_end; e++) {
         const ev_value *next = !frozen && f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
         const double score = f->win_score[2 * e + (k + 1 == T)]; /* 0: no yaku this draw */
         const ev_value to = score > 0 ? take_win(score, next, obj) : *next;
         const double w = f->win_weight[e];
         sum.tp += w * to.tp, sum.wp += w * to.wp, sum.es += w * to.es;
     }
-    const double drawn = f->drawn[d];
+    const double drawn = s->drawn;
     if (explain)
-        explain_draw(f, d, n->stay, k, T, obj, inv, x_next, d_next, ch);
+        explain_draw(f, d, s->stay, k, T, obj, inv, x_next, d_next, ch);
     ev_value v;
-    v.tp = frozen || n->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
+    v.tp = frozen || s->tenpai ? 1.0 : base.tp + (sum.tp - drawn * base.tp) * inv;
     v.wp = base.wp + (sum.wp - drawn * base.wp) * inv;
     v.es = base.es + (sum.es - drawn * base.es) * inv;
     d_now[d] = v;
@@ -982,11 +992,11 @@ static inline __attribute__((always_inline)) void turn(const ev_graph *g, const 
 {
     const int nx = g->discard.n;
     for (int i = 0; i < f->n_free; i++)
-        draw_value(g, f, f->free[i], k, T, obj, explain, 0, inv, d_now, d_next, x_next, ch);
+        draw_value(f, &f->free[i], k, T, obj, explain, 0, inv, d_now, d_next, x_next, ch);
     for (int i = 0; i < f->n_frozen; i++)
-        draw_value(g, f, f->frozen[i], k, T, obj, explain, 1, inv, d_now, d_next, x_next, ch);
+        draw_value(f, &f->frozen[i], k, T, obj, explain, 1, inv, d_now, d_next, x_next, ch);
     for (int x = 0; x < nx; x++) {
-        if (g->discard.v[x].depth > k)
+        if (f->x_from[x] > k)
             continue;
         const int32_t *o = f->opt + f->opt_start[x], *end = f->opt + f->opt_start[x + 1];
         if (obj == EV_OBJ_SEPARATE) {
@@ -1143,6 +1153,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     if (!layer || flatten(&g, &f) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
+    steps(&g, &f, cfg->draws);
     ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
     int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;

@@ -85,6 +85,16 @@ static inline ev_value take_win(double score, const ev_value *next, int obj)
     return better(next, &w, obj) ? *next : w;
 }
 
+/* What the turn loop reads of a draw node, in the order it values them: one stream, not five arrays
+ * and the 32-byte node, so that the values it gathers stay in the caches. */
+typedef struct {
+    double drawn;             /* live copies of its searched draws */
+    int32_t node, stay;       /* the node, and where a draw that changes nothing leaves it */
+    int32_t edge, edge_end, win, win_end; /* its ordinary edges and its wins */
+    int16_t zero_after;       /* from the turn after this one: no draw left, or too few to reach tenpai */
+    uint8_t from, tenpai;     /* its depth: valued from that turn on; tenpai now */
+} ev_step;
+
 /* The graph as the value passes read it: each node's links in one range of plain arrays, wins apart. */
 typedef struct {
     int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
@@ -100,8 +110,9 @@ typedef struct {
     double *drawn;        /* live copies of every searched draw, per draw node */
     int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
     uint8_t *opt_tile;
-    int32_t *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
+    ev_step *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
     int n_free, n_frozen;
+    uint8_t *x_from;        /* each discard node's depth */
 } ev_flat;
 
 /* The exact pool convention's values of the rows' draw nodes row_node[r] (after discarding
