@@ -389,7 +389,7 @@ static int keep_win(ev_graph *g, const ev_win *w)
         g->failed = -1;
         return 0;
     }
-    g->wins[g->n_wins++] = *w;
+    copy_win(g->cfg, &g->wins[g->n_wins++], w);
     return g->n_wins;
 }
 
@@ -520,7 +520,8 @@ static int expand_draw(ev_graph *g, int i)
         if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + n_kept, sizeof *g->wins) < 0)
             return g->failed = -1;
         g->draw.v[stay].stash = g->n_wins;
-        memcpy(g->wins + g->n_wins, kept, sizeof *kept * (size_t)n_kept);
+        for (int k = 0; k < n_kept; k++)
+            copy_win(cfg, &g->wins[g->n_wins + k], &kept[k]);
         g->n_wins += n_kept;
     }
     return 0;

@@ -28,6 +28,15 @@ typedef struct {
     double classes[2][EV_CLASSES]; /* the chance of each class of win, on any draw and on the last */
 } ev_win;
 
+/* Copy a win's values, and its classes only when a caller explains (they are 144 of its 160 bytes). */
+static inline void copy_win(const ev_config *cfg, ev_win *to, const ev_win *from)
+{
+    if (cfg->explain)
+        *to = *from;
+    else
+        to->any = from->any, to->last = from->last;
+}
+
 /* The reading a riichi win's ura dora are priced on, for the exact pool convention, which prices
  * them again from the tiles unseen then (ev.c finds them after the search, for that case alone). */
 typedef struct {
@@ -223,9 +232,10 @@ static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *
                               const double *ura, int ura_top, ev_win *w, ev_win *riichi)
 {
     struct score_result r;
-    memset(w, 0, sizeof *w);
+    static const ev_win nothing;
+    copy_win(cfg, w, &nothing);
     if (riichi)
-        memset(riichi, 0, sizeof *riichi);
+        copy_win(cfg, riichi, &nothing);
     if (sc_score_win(hand, id_kind(tile), &r) != SC_OK)
         return;
     if (!r.yaku) { /* no yaku: haitei alone can make it a win (never in riichi) */
@@ -241,7 +251,7 @@ static inline void win_values(const ev_config *cfg, ev_payments *memo, sc_hand *
         w->any = w->last = r.points;
         w->classes[0][win_class(&r)] = w->classes[1][win_class(&r)] = 1.0;
         if (riichi)
-            *riichi = *w;
+            copy_win(cfg, riichi, w);
         return;
     }
     static const double none[13] = {1.0};

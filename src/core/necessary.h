@@ -266,7 +266,7 @@ static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, in
  * group) and holds one pair, and only the winning tile's group changes. So a group's kinds win when
  * every other group is complete, the pairs then add up to one, and the kind completes this group: the
  * necessary kinds of its row entry for all its tiles and one more, when that entry is 1. */
-static uint64_t regular_waits(const uint8_t *c, int players)
+static inline uint64_t regular_waits(const uint8_t *c, int players)
 {
     int bases[3], tiles[4], complete = 0, paired = 0;
     const int ns = run_suits(players, bases), all = (1 << (ns + 1)) - 1;
@@ -312,7 +312,7 @@ static uint64_t regular_waits(const uint8_t *c, int players)
 
 /* The winning kinds of a tenpai 3n+1 hand on the table path: necessary_fast's mask for such a hand
  * (the expected-value engine's riichi hands are tenpai by construction). */
-static uint64_t tenpai_waits(const uint8_t *c, const summary_t *sm, int players, int forms)
+static inline uint64_t tenpai_waits(const uint8_t *c, const summary_t *sm, int players, int forms)
 {
     uint64_t waits = forms & FORM_REGULAR ? regular_waits(c, players) : 0;
     int best = waits ? 1 : 4 * SH_INF;
