@@ -423,7 +423,11 @@ static inline uint64_t ids_of(uint64_t kinds)
            (kinds >> RED_KIND[1] & 1) << (SH_KINDS + 1) | (kinds >> RED_KIND[2] & 1) << (SH_KINDS + 2);
 }
 
-/* A draw node: the draws it searches. */
+static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows);
+
+/* A draw node: the draws it searches. A discard node it makes is expanded at once, from the hand at
+ * hand: nodes are still expanded in the order made (a discard node makes only draw nodes), and its
+ * key need not be decoded. */
 static int expand_draw(ev_graph *g, int i)
 {
     const ev_config *cfg = g->cfg;
@@ -434,8 +438,17 @@ static int expand_draw(ev_graph *g, int i)
     if (open_range(g->mem, &g->edges) < 0)
         return g->failed = -1;
     /* a riichi hand is tenpai: its winning kinds alone are needed */
-    const int shanten = state != EV_FREE ? (wait = tenpai_waits(c, &sm, cfg->players, cfg->forms), 0)
-                                         : necessary_fast(c, &sm, cfg->players, cfg->forms, &wait) - 1;
+    masked_row groups[4];
+    const uint8_t *rows[4] = {NULL, NULL, NULL, NULL}; /* the groups' rows (free hands only) */
+    int shanten = 0;
+    if (state != EV_FREE) {
+        wait = tenpai_waits(c, &sm, cfg->players, cfg->forms);
+    } else {
+        const int ng = masked_groups(c, cfg->players, groups);
+        for (int k = 0; k < ng; k++)
+            rows[k] = groups[k].v;
+        shanten = necessary_from_groups(c, &sm, cfg->players, cfg->forms, groups, ng, &wait) - 1;
+    }
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
     /* frozen hands: the riichi node an ippatsu node leaves is made by it and expanded after it, and
@@ -493,8 +506,22 @@ static int expand_draw(ev_graph *g, int i)
             ev_key k = key;
             key_step(&k, t, 1);
             to = node(g, 1, k, EV_FREE, further, g->draw.v[i].depth + 1);
-            if (to >= 0 && g->discard.v[to].shanten == -2) /* a necessary kind lowers it by one, another keeps it */
+            if (to >= 0 && g->discard.v[to].shanten == -2) { /* new: a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
+                /* its groups' rows: this hand's, with the drawn kind's group one tile more */
+                const int kind = id_kind(t), group = group_of(kind, cfg->players);
+                const uint8_t *more_rows[4] = {rows[0], rows[1], rows[2], rows[3]};
+                const int iso = kind >= 27 || (cfg->players == 3 && kind < 9);
+                if (!iso)
+                    more_rows[group] = suit_row_step(c + kind / 9 * 9, kind % 9, 1);
+                const summary_t more = summary_more(&sm, c[kind]++, kind);
+                if (iso)
+                    more_rows[group] = iso_row(c, cfg->players);
+                const int expanded = expand_discard(g, to, h, c, &more, more_rows);
+                c[kind]--;
+                if (expanded < 0)
+                    return -1;
+            }
             /* The discard node searches throwing t back itself when t keeps its shanten (t is no
              * necessary kind here) or when it searches every discard. */
             throw_back = to >= 0 && (wait >> id_kind(t) & 1) &&
@@ -572,15 +599,15 @@ static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int 
 }
 
 /* unnecessary_tiles of queries.h on the table path: the regular form from the keep masks of the
- * entries on an optimal split (necessary.h), the other forms from the counts. Returns the
- * replacement number; *keep: the held kinds whose discard leaves it. */
-static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, uint64_t *keep)
+ * entries on an optimal split (necessary.h), the other forms from the counts. rows: the groups'
+ * (fast_rows). Returns the replacement number; *keep: the held kinds whose discard leaves it. */
+static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, const uint8_t *const *rows,
+                      uint64_t *keep)
 {
     const int M = sm->tiles / 3;
-    const uint8_t *rows[4];
     row_t r[4], rest[4];
     int bases[3];
-    const int ns = run_suits(players, bases), ng = fast_rows(c, players, rows);
+    const int ns = run_suits(players, bases), ng = ns + 1;
     memset(r, 0, sizeof r);
     for (int k = 0; k < ng; k++)
         r[k] = row_load(rows[k]);
@@ -627,12 +654,11 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, u
     return best;
 }
 
-/* A discard node: the discards it searches, each declaring riichi or not as the policy allows. */
-static int expand_discard(ev_graph *g, int i)
+/* A discard node of hand h (37 ids; c: its kinds, sm: their summary), the discards it searches, each
+ * declaring riichi or not as the policy allows. h and c are left as they were. */
+static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows)
 {
     const ev_config *cfg = g->cfg;
-    uint8_t h[EV_IDS], c[EV_IDS];
-    const summary_t sm = key_counts(g->discard.v[i].key, h, c);
     uint64_t keep = 0;
     if (open_range(g->mem, &g->options) < 0)
         return g->failed = -1;
@@ -640,7 +666,7 @@ static int expand_discard(ev_graph *g, int i)
     const int dist = g->discard.v[i].dist, bound = g->shanten0 + cfg->extra;
     int allow = shanten > -2 && cfg->shanten_back && dist + shanten < bound;
     if (!allow || shanten <= 0 || !cfg->tegawari) { /* which discards keep the shanten matters: find them */
-        shanten = keep_kinds(c, &sm, cfg->players, cfg->forms, &keep) - 1;
+        shanten = keep_kinds(c, sm, cfg->players, cfg->forms, rows, &keep) - 1;
         g->discard.v[i].shanten = (int8_t)shanten;
         allow = cfg->shanten_back && dist + shanten < bound;
     }
@@ -653,7 +679,7 @@ static int expand_discard(ev_graph *g, int i)
         keep = 0;
     const ev_key key = g->discard.v[i].key;
     const uint64_t fives = 1ull << RED_KIND[0] | 1ull << RED_KIND[1] | 1ull << RED_KIND[2];
-    uint64_t held = sm.held & ~fives; /* the ids held: a five's kind may be its red copy alone */
+    uint64_t held = sm->held & ~fives; /* the ids held: a five's kind may be its red copy alone */
     for (int r = 0; r < 3; r++)
         held |= (uint64_t)(h[RED_KIND[r]] != 0) << RED_KIND[r] | (uint64_t)h[SH_KINDS + r] << (SH_KINDS + r);
     for (uint64_t searched = held & (allow ? ALL_IDS : ids_of(keep)); searched; searched &= searched - 1) {
@@ -1143,9 +1169,18 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
-    /* every node is expanded once, in the order made (nodes are only appended) */
-    for (int d = 0, x = 0; d < g.draw.n || x < g.discard.n;)
-        if (x < g.discard.n ? expand_discard(&g, x++) < 0 : expand_draw(&g, d++) < 0)
+    /* every node is expanded once, in the order made (nodes are only appended): a discard node by
+     * the draw node that makes it, or here the first */
+    if (fourteen) {
+        uint8_t h[EV_IDS], cc[EV_IDS];
+        const summary_t s = key_counts(g.discard.v[root].key, h, cc);
+        const uint8_t *rows[4];
+        fast_rows(cc, cfg->players, rows);
+        if (expand_discard(&g, root, h, cc, &s, rows) < 0)
+            goto done;
+    }
+    for (int d = 0; d < g.draw.n; d++)
+        if (expand_draw(&g, d) < 0)
             goto done;
     const int nd = g.draw.n, nx = g.discard.n;
     *nodes = nd + nx;

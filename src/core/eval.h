@@ -292,6 +292,26 @@ static inline summary_t summary_less(const summary_t *sm, int count, int k)
     return s;
 }
 
+/* summarize() of the hand with one copy more of kind k, which it holds `count` of. */
+static inline summary_t summary_more(const summary_t *sm, int count, int k)
+{
+    summary_t s = *sm;
+    const uint64_t bit = 1ULL << k;
+    s.tiles++;
+    s.over |= count >= 4;
+    if (count == 0) {
+        s.held |= bit;
+        s.singles++;
+        s.orphan_kinds += (ORPHAN_BITS & bit) != 0;
+    } else if (count == 1) {
+        s.two |= bit;
+        s.pairs++;
+        s.singles--;
+        s.orphan_pair = (s.two & ORPHAN_BITS) != 0;
+    }
+    return s;
+}
+
 /* Seven distinct pairs, or with quads_as_pairs a kind of four as two pairs.
  * Take the pair slots that already hold the most tiles. */
 static int seven_pairs(const uint8_t *c, const summary_t *sm, const uint8_t *lim, int quads_as_pairs)
