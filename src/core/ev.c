@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SH_ROW_CACHE /* eval.h's suit rows through a cache of the shapes met last */
 #include "ev.h"
 #include "ev_graph.h"
 #include "ev_memory.h"

@@ -21,16 +21,38 @@ extern const uint8_t *suit_table; /* SUIT_SHAPES rows of SH_ROW (+16 bytes of pa
 
 static const uint8_t ISO_KINDS_3P[9] = {0, 8, 27, 28, 29, 30, 31, 32, 33};
 
+#if defined(SH_ROW_CACHE)
+/* A unit that defines SH_ROW_CACHE (the expected-value engine, which meets the same few suit shapes
+ * at every hand it searches) keeps the shapes' rows met last in a table small enough for the first
+ * cache level (the rank tables take 50 KB). One word per entry (a valid bit, the nine counts in 27
+ * bits, the row's index in 20), so that searches in other threads share it without locks. */
+static uint64_t row_cache[1024];
+#endif
+
 /* A suit shape's row from its first eight counts (one word, c0 in the low byte) and its ninth: the
  * base-5 digits are gathered in the word, then two table steps give its rank. */
 static inline const uint8_t *suit_row_of(uint64_t w, uint32_t c8)
 {
+#if defined(SH_ROW_CACHE)
+    uint64_t x = w; /* the counts (each below 8) as 3-bit fields */
+    x = (x | x >> 5) & 0x003F003F003F003FULL;
+    x = (x | x >> 10) & 0x00000FFF00000FFFULL;
+    x = ((x | x >> 20) & 0xFFFFFF) | (uint64_t)c8 << 24 | 1ULL << 27;
+    const size_t slot = (size_t)(x * 0x9E3779B97F4A7C15ULL >> 54);
+    const uint64_t entry = __atomic_load_n(&row_cache[slot], __ATOMIC_RELAXED);
+    if (entry >> 20 == x)
+        return suit_table + (size_t)(entry & 0xFFFFF) * SH_ROW;
+#endif
     const uint64_t pairs = (w & 0x00FF00FF00FF00FFULL) + ((w >> 8) & 0x00FF00FF00FF00FFULL) * 5;
     const uint64_t quads = (pairs & 0x0000FFFF0000FFFFULL) + ((pairs >> 16) & 0x0000FFFF0000FFFFULL) * 25;
     const uint32_t c4 = (uint32_t)(w >> 32) & 0xFF;
     const uint32_t first = RANK_FIRST5[(uint32_t)quads + 625 * c4];  /* c0..c4 */
     const uint32_t last = ((uint32_t)(quads >> 32) - c4) / 5 + 125u * c8; /* c5..c8 */
-    return suit_table + (size_t)((first & 0xFFFFFF) + RANK_LAST4[first >> 24][last]) * SH_ROW;
+    const size_t index = (first & 0xFFFFFF) + RANK_LAST4[first >> 24][last];
+#if defined(SH_ROW_CACHE)
+    __atomic_store_n(&row_cache[slot], x << 20 | index, __ATOMIC_RELAXED);
+#endif
+    return suit_table + index * SH_ROW;
 }
 
 static inline uint64_t suit_word(const uint8_t *c)
