@@ -274,7 +274,9 @@ static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap,
     *(ev_key *)((char *)*entries + (size_t)i * stride) = k;
     x->slots[slot] = (ev_slot){tag, i};
     *made = 1;
-    if ((size_t)*n * 2 > x->mask && index_grow(m, x, *entries, stride, *n, 0) < 0)
+    /* at most three slots in four taken: the probes stay within a line or two of 8-byte slots, and the
+     * table within the caches (a 3-shanten search 6% faster than at one in two) */
+    if ((size_t)*n * 4 > x->mask * 3 && index_grow(m, x, *entries, stride, *n, 0) < 0)
         return -1;
     return i;
 }
@@ -1166,7 +1168,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         g.total += cfg->pool[i];
     int n_rows = 0, result = -1;
     ev_value *layer = NULL;
-    g.slots = (size_t)1024 << (3 * (g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0));
+    static const size_t SLOTS[4] = {1024, 8192, 65536, 131072}; /* by the starting shanten */
+    g.slots = SLOTS[g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0];
     const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
