@@ -441,7 +441,8 @@ static inline uint64_t ids_of(uint64_t kinds)
            (kinds >> RED_KIND[1] & 1) << (SH_KINDS + 1) | (kinds >> RED_KIND[2] & 1) << (SH_KINDS + 2);
 }
 
-static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows);
+static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
+                          const complements *was, int changed);
 
 /* A draw node: the draws it searches. A discard node it makes is expanded at once, from the hand at
  * hand: nodes are still expanded in the order made (a discard node makes only draw nodes), and its
@@ -457,7 +458,8 @@ static int expand_draw(ev_graph *g, int i)
         return g->failed = -1;
     /* a riichi hand is tenpai: its winning kinds alone are needed */
     masked_row groups[4];
-    const uint8_t *rows[4] = {NULL, NULL, NULL, NULL}; /* the groups' rows (free hands only) */
+    const uint8_t *rows[4] = {NULL, NULL, NULL, NULL}; /* the groups' rows and their merges (free hands only) */
+    complements merges;
     int shanten = 0;
     if (state != EV_FREE) {
         wait = tenpai_waits(c, &sm, cfg->players, cfg->forms);
@@ -465,7 +467,7 @@ static int expand_draw(ev_graph *g, int i)
         const int ng = masked_groups(c, cfg->players, groups);
         for (int k = 0; k < ng; k++)
             rows[k] = groups[k].v;
-        shanten = necessary_from_groups(c, &sm, cfg->players, cfg->forms, groups, ng, &wait) - 1;
+        shanten = necessary_from_groups(c, &sm, cfg->players, cfg->forms, groups, ng, &wait, &merges) - 1;
     }
     g->draw.v[i].shanten = (int8_t)shanten;
     g->draw.v[i].tenpai = shanten == 0;
@@ -537,7 +539,8 @@ static int expand_draw(ev_graph *g, int i)
                 const summary_t more = summary_more(&sm, c[kind]++, kind);
                 if (iso)
                     more_rows[group] = iso_row(c, cfg->players);
-                const int expanded = expand_discard(g, to, h, c, &more, more_rows);
+                const int expanded = expand_discard(g, to, h, c, &more, more_rows,
+                                                    cfg->forms & FORM_REGULAR ? &merges : NULL, group);
                 c[kind]--;
                 if (expanded < 0)
                     return -1;
@@ -622,10 +625,12 @@ static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int 
  * entries on an optimal split (necessary.h), the other forms from the counts. rows: the groups'
  * (fast_rows). Returns the replacement number; *keep: the held kinds whose discard leaves it. */
 static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, const uint8_t *const *rows,
-                      uint64_t *keep)
+                      const complements *was, int changed, uint64_t *keep)
 {
     const int M = sm->tiles / 3;
-    row_t r[4], rest[4];
+    row_t r[4];
+    complements cs;
+    const row_t *rest = cs.rest;
     int bases[3];
     const int ns = run_suits(players, bases), ng = ns + 1;
     memset(r, 0, sizeof r);
@@ -633,7 +638,9 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
         r[k] = row_load(rows[k]);
     /* A discard never lowers a form's number, so only the forms that reach the hand's best can keep it. */
     const int special = sm->tiles >= 13;
-    const int regular = forms & FORM_REGULAR ? complement_rows(r, ng, M, rest) : SH_INF;
+    const int regular = !(forms & FORM_REGULAR) ? SH_INF
+                        : was                   ? complements_after(r, ng, M, was, changed, &cs)
+                                                : complements_of(r, ng, M, &cs);
     const int pairs7 = special && (forms & FORM_SEVEN_PAIRS) ? seven_pairs(c, sm, NULL, 0) : SH_INF;
     const int orphans = special && (forms & FORM_ORPHANS) ? thirteen_orphans(c, sm, NULL) : SH_INF;
     const int best = min2(regular, min2(pairs7, orphans));
@@ -676,7 +683,8 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
 
 /* A discard node of hand h (37 ids; c: its kinds, sm: their summary), the discards it searches, each
  * declaring riichi or not as the policy allows. h and c are left as they were. */
-static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows)
+static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
+                          const complements *was, int changed)
 {
     const ev_config *cfg = g->cfg;
     uint64_t keep = 0;
@@ -686,7 +694,7 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
     const int dist = g->discard.v[i].dist, bound = g->shanten0 + cfg->extra;
     int allow = shanten > -2 && cfg->shanten_back && dist + shanten < bound;
     if (!allow || shanten <= 0 || !cfg->tegawari) { /* which discards keep the shanten matters: find them */
-        shanten = keep_kinds(c, sm, cfg->players, cfg->forms, rows, &keep) - 1;
+        shanten = keep_kinds(c, sm, cfg->players, cfg->forms, rows, was, changed, &keep) - 1;
         g->discard.v[i].shanten = (int8_t)shanten;
         allow = cfg->shanten_back && dist + shanten < bound;
     }
@@ -1197,7 +1205,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         const summary_t s = key_counts(g.discard.v[root].key, h, cc);
         const uint8_t *rows[4];
         fast_rows(cc, cfg->players, rows);
-        if (expand_discard(&g, root, h, cc, &s, rows) < 0)
+        if (expand_discard(&g, root, h, cc, &s, rows, NULL, 0) < 0)
             goto done;
     }
     for (int d = 0; d < g.draw.n; d++)

@@ -292,7 +292,7 @@ static int necessary_limited_groups(uint8_t *c, const summary_t *sm, const limit
     int exact = 1, regular = SH_INF, pairs = SH_INF, orphans = SH_INF;
     uint64_t regular_mask = 0, pairs_mask = 0, orphans_mask = 0;
     if (forms & FORM_REGULAR) {
-        regular = regular_from_groups(g, ng, M, lv, &regular_mask, &exact);
+        regular = regular_from_groups(g, ng, M, lv, &regular_mask, &exact, NULL);
         if (!exact) {
             const int fast = regular;
             const uint64_t fast_mask = regular_mask;

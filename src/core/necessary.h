@@ -159,23 +159,66 @@ static inline int group_of(int k, int players)
  * masks. With limits (lv != NULL), *exact tells whether the limits leave every
  * such entry as it is (entry_exact): then they change neither the value nor
  * the mask. */
+/* The merges of 3 or 4 group rows: rest[k], every group but k merged, and
+ * the halves they are made from (4 groups: 0 and 1, 2 and 3; 3 groups: 1 and
+ * 2 in half[1]). */
+typedef struct {
+    row_t half[2], rest[4];
+} complements;
+
+/* The complements of rows r; returns the whole hand's value for M melds and the pair. */
+static int complements_of(const row_t *r, int ng, int M, complements *c)
+{
+    if (ng == 4) {
+        c->half[0] = merge_rows(r[0], r[1]), c->half[1] = merge_rows(r[2], r[3]);
+        c->rest[0] = merge_rows(r[1], c->half[1]);
+        c->rest[1] = merge_rows(r[0], c->half[1]);
+        c->rest[2] = merge_rows(c->half[0], r[3]);
+        c->rest[3] = merge_rows(c->half[0], r[2]);
+        return final_value(c->half[0], c->half[1], M);
+    }
+    c->half[1] = c->rest[0] = merge_rows(r[1], r[2]);
+    c->rest[1] = merge_rows(r[0], r[2]);
+    c->rest[2] = merge_rows(r[0], r[1]);
+    return final_value(r[0], c->half[1], M);
+}
+
+/* complements_of rows r that differ from those of `was` in group g alone: the merges without g are
+ * kept (4 merges of 6, 2 of 3). */
+static int complements_after(const row_t *r, int ng, int M, const complements *was, int g, complements *c)
+{
+    *c = *was;
+    if (ng == 4) {
+        const int h = g >> 1, other = g ^ 1; /* g's half, and its partner in it */
+        c->half[h] = h ? merge_rows(r[2], r[3]) : merge_rows(r[0], r[1]);
+        c->rest[other] = h ? merge_rows(c->half[0], r[g]) : merge_rows(r[g], c->half[1]);
+        if (h) {
+            c->rest[0] = merge_rows(r[1], c->half[1]);
+            c->rest[1] = merge_rows(r[0], c->half[1]);
+        } else {
+            c->rest[2] = merge_rows(c->half[0], r[3]);
+            c->rest[3] = merge_rows(c->half[0], r[2]);
+        }
+        return final_value(c->half[0], c->half[1], M);
+    }
+    if (g) {
+        c->half[1] = c->rest[0] = merge_rows(r[1], r[2]);
+        c->rest[3 - g] = merge_rows(r[0], r[g]);
+    } else {
+        c->rest[1] = merge_rows(r[0], r[2]);
+        c->rest[2] = merge_rows(r[0], r[1]);
+    }
+    return final_value(r[0], c->half[1], M);
+}
+
 /* The complement rows of 3 or 4 group rows: rest[k], every group but k,
  * merged; returns the whole hand's value for M melds and the pair. */
 static int complement_rows(const row_t *r, int ng, int M, row_t *rest)
 {
-    if (ng == 4) {
-        const row_t left = merge_rows(r[0], r[1]), right = merge_rows(r[2], r[3]);
-        rest[0] = merge_rows(r[1], right);
-        rest[1] = merge_rows(r[0], right);
-        rest[2] = merge_rows(left, r[3]);
-        rest[3] = merge_rows(left, r[2]);
-        return final_value(left, right, M);
-    }
-    const row_t right = merge_rows(r[1], r[2]);
-    rest[0] = right;
-    rest[1] = merge_rows(r[0], r[2]);
-    rest[2] = merge_rows(r[0], r[1]);
-    return final_value(r[0], right, M);
+    complements c;
+    const int v = complements_of(r, ng, M, &c);
+    memcpy(rest, c.rest, sizeof c.rest);
+    return v;
 }
 
 /* The entries of row r on an optimal split of a hand of value `best` (target: best in every lane):
@@ -185,13 +228,19 @@ static inline int optimal_entries(row_t r, row_t rest, row_t partner, row_t targ
     return row_less_by(target, row_add(r, row_gather(rest, partner)), 0) & ((1 << SH_ROW) - 1);
 }
 
-static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact)
+/* kept: the complements made, for a caller that changes one group next (or NULL). */
+static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact,
+                               complements *kept)
 {
-    row_t r[4], rest[4];
+    row_t r[4];
+    complements cs;
+    const row_t *rest = cs.rest;
     memset(r, 0, sizeof r); /* ng is 3 or 4: the compiler cannot tell */
     for (int k = 0; k < ng; k++)
         r[k] = row_load(g[k].v);
-    const int best = complement_rows(r, ng, M, rest);
+    const int best = complements_of(r, ng, M, &cs);
+    if (kept)
+        *kept = cs;
     const row_t partner = row_load(PARTNER[M]);
     const row_t target = row_fill((uint8_t)best);
     *mask = 0;
@@ -238,16 +287,17 @@ static void special_necessary(const uint8_t *c, const summary_t *sm, int players
     }
 }
 
-/* Table path: rule "tenhou" limits, seven pairs without quads; g: the hand's masked groups. */
+/* Table path: rule "tenhou" limits, seven pairs without quads; g: the hand's masked groups; kept: the
+ * regular form's complements (regular_from_groups), or NULL. */
 static int necessary_from_groups(const uint8_t *c, const summary_t *sm, int players, int forms, const masked_row *g,
-                                 int ng, uint64_t *mask)
+                                 int ng, uint64_t *mask, complements *kept)
 {
     int best = 4 * SH_INF;
     *mask = 0;
     if (forms & FORM_REGULAR) {
         int exact;
         uint64_t regular_mask = 0;
-        const int r = regular_from_groups(g, ng, sm->tiles / 3, NULL, &regular_mask, &exact);
+        const int r = regular_from_groups(g, ng, sm->tiles / 3, NULL, &regular_mask, &exact, kept);
         take_best(&best, mask, r, regular_mask);
     }
     special_necessary(c, sm, players, forms, &best, mask);
@@ -258,7 +308,7 @@ static int necessary_fast(const uint8_t *c, const summary_t *sm, int players, in
 {
     masked_row g[4];
     const int ng = masked_groups(c, players, g);
-    return necessary_from_groups(c, sm, players, forms, g, ng, mask);
+    return necessary_from_groups(c, sm, players, forms, g, ng, mask, NULL);
 }
 
 /* The regular form's winning kinds of a 3n+1 hand (none unless it is tenpai in that form), without

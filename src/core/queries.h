@@ -134,7 +134,7 @@ static inline int discard_table(uint8_t *c, const summary_t *sm, const uint8_t *
                 if (taken >= 0)
                     first[d] = g[k]; /* marked, and solved if it had to be: the second pass starts from it */
             } else {
-                after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d]);
+                after[d] = necessary_from_groups(c, &less, players, forms, g, ng, &masks[d], NULL);
             }
             g[k] = kept;
         } else {
