@@ -623,7 +623,9 @@ static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int 
 
 /* unnecessary_tiles of queries.h on the table path: the regular form from the keep masks of the
  * entries on an optimal split (necessary.h), the other forms from the counts. rows: the groups'
- * (fast_rows). Returns the replacement number; *keep: the held kinds whose discard leaves it. */
+ * (fast_rows); was: the merges of rows that differ from these in group `changed` alone (the draw
+ * node's that made this hand), or NULL. Returns the replacement number; *keep: the held kinds whose
+ * discard leaves it. */
 static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, const uint8_t *const *rows,
                       const complements *was, int changed, uint64_t *keep)
 {
