@@ -41,29 +41,6 @@ static inline ev_key key_with_state(ev_key k, int state)
     return k;
 }
 
-/* Eight 3-bit fields (the low 24 bits of x) as eight bytes, in the order of memory. */
-static inline void spread8(uint64_t x, uint8_t *out)
-{
-    x &= 0xFFFFFF;
-    x = (x | x << 20) & 0x00000FFF00000FFFull;
-    x = (x | x << 10) & 0x003F003F003F003Full;
-    x = (x | x << 5) & 0x0707070707070707ull;
-    for (int i = 0; i < 8; i++) /* a store of the word, in any byte order */
-        out[i] = (uint8_t)(x >> 8 * i);
-}
-
-/* The hand of a key (its 37 id counts): each search decodes every node's key once. */
-static void key_hand(ev_key k, uint8_t *h)
-{
-    spread8(k.a, h);
-    spread8(k.a >> 24, h + 8);
-    spread8(k.a >> 48, h + 16); /* kinds 16-20, then 21-23 zero, written next */
-    spread8(k.b, h + 21);
-    spread8(k.b >> 24 & 0x7FFF, h + 29); /* kinds 29-33, then the red fives' zero, written next */
-    for (int id = SH_KINDS; id < EV_IDS; id++)
-        h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
-}
-
 /* Eight 3-bit fields (the low 24 bits of x) as the eight bytes of a word, the first field lowest. */
 static inline uint64_t spread_word(uint64_t x)
 {
@@ -82,6 +59,30 @@ static inline void store_word(uint8_t *p, uint64_t w)
     memcpy(p, &w, 8);
 }
 
+/* A key's counts as the suits' words (kinds 0-7, 9-16, 18-25 and the honours 27-33, each stored at
+ * 9 * s) and the ninth kinds of the three suits (8, 17, 26), red fives apart. */
+static inline void key_words(ev_key k, uint64_t *suit, uint8_t *ninth)
+{
+    suit[0] = spread_word(k.a), suit[1] = spread_word(k.a >> 27);
+    suit[2] = spread_word(k.a >> 54 | k.b << 9), suit[3] = spread_word(k.b >> 18 & 0x1FFFFF);
+    ninth[0] = (uint8_t)(k.a >> 24 & 7), ninth[1] = (uint8_t)(k.a >> 51 & 7), ninth[2] = (uint8_t)(k.b >> 15 & 7);
+}
+
+/* The hand of a key (its 37 id counts): each search decodes every node's key once. */
+static void key_hand(ev_key k, uint8_t *h)
+{
+    uint64_t suit[4];
+    uint8_t ninth[3];
+    key_words(k, suit, ninth);
+    for (int s = 0; s < 4; s++) {
+        store_word(h + 9 * s, suit[s]); /* the honours' word runs on to id 34, written next */
+        if (s < 3)
+            h[9 * s + 8] = ninth[s];
+    }
+    for (int id = SH_KINDS; id < EV_IDS; id++)
+        h[id] = (uint8_t)(k.b >> (39 + id - SH_KINDS) & 1);
+}
+
 #define BYTES_LOW 0x0101010101010101ull
 /* The bytes of w (each below 8) that are not zero, and that are 2 or more, as eight bits. */
 static inline uint64_t bytes_held(uint64_t w) { return ((w | w >> 1 | w >> 2) & BYTES_LOW) * 0x0102040810204080ull >> 56; }
@@ -94,9 +95,9 @@ static inline uint64_t bytes_two(uint64_t w) { return ((w >> 1 | w >> 2) & BYTES
  * they are written, which stalled every expansion. */
 static summary_t key_counts(ev_key k, uint8_t *h, uint8_t *c)
 {
-    const uint64_t suit[4] = {spread_word(k.a), spread_word(k.a >> 27), spread_word(k.a >> 54 | k.b << 9),
-                              spread_word(k.b >> 18 & 0x1FFFFF)};
-    const uint64_t ninth[3] = {k.a >> 24 & 7, k.a >> 51 & 7, k.b >> 15 & 7};
+    uint64_t suit[4];
+    uint8_t ninth[3];
+    key_words(k, suit, ninth);
     uint64_t held = 0, two = 0;
     int tiles = 0;
     for (int s = 0; s < 4; s++) {
@@ -106,7 +107,7 @@ static summary_t key_counts(ev_key k, uint8_t *h, uint8_t *c)
         held |= bytes_held(suit[s] + red) << 9 * s, two |= bytes_two(suit[s] + red) << 9 * s;
         tiles += word_sum(suit[s] + red);
         if (s < 3) {
-            h[9 * s + 8] = c[9 * s + 8] = (uint8_t)ninth[s];
+            h[9 * s + 8] = c[9 * s + 8] = ninth[s];
             held |= (uint64_t)(ninth[s] != 0) << (9 * s + 8), two |= (uint64_t)(ninth[s] > 1) << (9 * s + 8);
             tiles += (int)ninth[s];
         }
@@ -653,7 +654,7 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
             const uint8_t *m = keep_masks(c + bases[k], rows[k]);
             for (int on = optimal_entries(r[k], rest[k], partner, target); on; on &= on - 1) {
                 const int e = lowest_bit((uint64_t)on);
-                *keep |= (uint64_t)(m[2 * e] | m[2 * e + 1] << 8) << bases[k];
+                *keep |= suit_entry_kinds(m, e, bases[k]);
             }
         }
         *keep |= iso_keep(c, players, rows[ns], optimal_entries(r[ns], rest[ns], partner, target));

@@ -41,18 +41,29 @@ typedef struct {
     uint8_t row[16];
 } masked_row;
 
+/* A suit shape's necessary masks in masks.bin, from its row (suit_row). */
+static inline const uint8_t *shape_needs(const uint8_t *row)
+{
+    return mask_table + (size_t)(row - suit_table) / SH_ROW * SHAPE_MASKS;
+}
+
+/* Entry e's kinds in a suit shape's per-entry masks (little-endian u16: its necessary masks from
+ * shape_needs, or its keep masks), for a suit whose first kind is `base`. */
+static inline uint64_t suit_entry_kinds(const uint8_t *masks, int e, int base)
+{
+    return (uint64_t)(masks[2 * e] | masks[2 * e + 1] << 8) << base;
+}
+
 static inline uint64_t entry_mask(const masked_row *g, int e)
 {
-    if (!g->need)
-        return g->mask[e];
-    return (uint64_t)(g->need[2 * e] | g->need[2 * e + 1] << 8) << g->base;
+    return g->need ? suit_entry_kinds(g->need, e, g->base) : g->mask[e];
 }
 
 /* The masked group of a suit whose row (suit_row) is `row`; base: its first kind. */
 static void suit_masked_row(const uint8_t *row, int base, masked_row *out)
 {
     out->v = row;
-    out->need = mask_table + (size_t)(out->v - suit_table) / SH_ROW * SHAPE_MASKS;
+    out->need = shape_needs(row);
     out->excess = out->need + 2 * SH_ROW;
 #if defined(__GNUC__)
     __builtin_prefetch(out->v); /* both are far apart in large tables: fetch every group's before reading one */
@@ -346,10 +357,8 @@ static inline uint64_t regular_waits(const uint8_t *c, int players)
             continue; /* another group is not complete, or the pairs would not add up to one */
         if (k < ns) {
             const int e = tk % 3 == 1 ? 2 * (tk / 3) + 1 : 2 * (tk / 3 + 1); /* the entry of tk + 1 tiles */
-            if (rows[k][e] == 1) {
-                const uint8_t *need = mask_table + (size_t)(rows[k] - suit_table) / SH_ROW * SHAPE_MASKS;
-                waits |= (uint64_t)(need[2 * e] | need[2 * e + 1] << 8) << bases[k];
-            }
+            if (rows[k][e] == 1)
+                waits |= suit_entry_kinds(shape_needs(rows[k]), e, bases[k]);
         } else if (!with[4]) { /* a single to pair (or two pairs, either to a triplet), or a pair to a triplet */
             if (tk % 3 == 1)
                 waits |= with[1] && !with[2] && popcount64(with[1]) == 1 ? with[1] : !with[1] && pairs == 2 ? with[2] : 0;
