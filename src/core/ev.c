@@ -1216,13 +1216,17 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
             goto done;
     const int nd = g.draw.n, nx = g.discard.n;
     *nodes = nd + nx;
-    /* four layers: draw and discard nodes at this turn and the next */
-    layer = ev_alloc(g.mem, sizeof *layer * (size_t)(2 * nd + 2 * nx + 2));
+    /* one value per node, overwritten turn by turn: a draw node's at turn k replaces its own at k + 1,
+     * the only one of that turn it reads but the discard nodes' (its stay is itself, or an ippatsu
+     * node's riichi twin, made after it and so valued after it); the discard nodes' at k are made
+     * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
+     * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
+    layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
     if (!layer || flatten(&g, &f) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     steps(&g, &f, cfg->draws);
-    ev_value *d_now = layer, *d_next = layer + nd, *x_now = layer + 2 * nd, *x_next = layer + 2 * nd + nx;
+    ev_value *const d_now = layer, *const d_next = layer, *const x_now = layer + nd, *const x_next = layer + nd;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
     int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;
     if (fourteen) {
@@ -1255,9 +1259,6 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         }
     }
     for (int k = T; k >= 0 && !cfg->exact; k--) {
-        ev_value *swap = d_next;
-        d_next = d_now, d_now = swap;
-        swap = x_next, x_next = x_now, x_now = swap;
         if (cfg->explain)
             classes_swap(ch);
         if (cfg->explain)
