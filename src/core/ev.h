@@ -78,8 +78,11 @@ typedef struct {
 
 void ev_export_free(ev_export *e);
 
+#define EV_KIND_MAX ((1 << 24) - 1) /* hands of one kind (draw or discard nodes) a search holds at most */
+
 /* Fill rows (up to 15) for the starting hand, and *export unless NULL (not with exact); returns the
- * number of rows, or -1 out of memory, -2 over max_nodes (hands, or with exact its states too).
+ * number of rows, or -1 out of memory, -2 over max_nodes (hands, or with exact its states too), -3
+ * over EV_KIND_MAX.
  * *nodes: the graph's size. The search's arrays
  * come from mem and go back to it. The necessary and keep masks must be loaded (load_masks and
  * load_keeps of core.h, as expected.c does). */

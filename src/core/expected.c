@@ -77,6 +77,8 @@ static PyObject *py_expected(PyObject *self, PyObject *args)
     else if (n == -2)
         PyErr_Format(PyExc_ValueError, cfg.exact ? "the search passed %d hands or states" : "the search passed %d hands",
                      cfg.max_nodes);
+    else if (n == -3)
+        PyErr_Format(PyExc_ValueError, "the search passed %d hands of one kind", EV_KIND_MAX);
     if (n < 0) {
         PyMem_Free(rows);
         goto done;
