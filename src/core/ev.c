@@ -179,13 +179,20 @@ typedef struct {
     int n, cap, nodes, cap_nodes;
 } ev_ranges;
 
+/* The links made by their other end, 8 bytes each, to be sorted by their first end: that end << 40
+ * | the other << 16 | the tile << 8 | the live copies (nodes are fewer than 2^24, EV_KIND_MAX). */
+typedef struct {
+    uint64_t *v;
+    int n, cap;
+} ev_cross;
+
 typedef struct {
     const ev_config *cfg;
     ev_memory *mem; /* every array of the search */
     ev_nodes draw, discard;
     ev_ranges edges, options; /* made by their first end's expansion: edges without a win, options */
     ev_links wins_drawn;      /* the edges with a win, in the order of their first end */
-    ev_links cross_edges, cross_options; /* made by their other end, when the first end does not search them */
+    ev_cross cross_edges, cross_options; /* made by their other end, when the first end does not search them */
     ev_win *wins;
     int n_wins, cap_wins;
     ev_completes completes;
@@ -369,6 +376,14 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
     *ura = priced ? c->ura : NULL;
     *ura_top = priced ? c->ura_top : 0;
     return &c->hand;
+}
+
+static int cross_link(ev_memory *m, ev_cross *l, int from, int to, int tile, int weight)
+{
+    if (grow(m, (void **)&l->v, &l->cap, l->n + 1, sizeof *l->v) < 0)
+        return -1;
+    l->v[l->n++] = (uint64_t)from << 40 | (uint64_t)to << 16 | (uint64_t)tile << 8 | (uint64_t)weight;
+    return 0;
 }
 
 static int link(ev_memory *m, ev_links *l, int from, int to, int tile, int weight, int win)
@@ -565,8 +580,8 @@ static int expand_draw(ev_graph *g, int i)
         const int linked = win ? link(g->mem, &g->wins_drawn, i, to, t, w, win)
                                : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t);
         if (linked < 0 ||
-            (throw_back && link(g->mem, &g->cross_options, to, back, t, 0, 0) < 0) ||
-            (throw_back && declared >= 0 && link(g->mem, &g->cross_options, to, declared, t, 0, 0) < 0))
+            (throw_back && cross_link(g->mem, &g->cross_options, to, back, t, 0) < 0) ||
+            (throw_back && declared >= 0 && cross_link(g->mem, &g->cross_options, to, declared, t, 0) < 0))
             return g->failed = -1;
     }
     if (n_kept) {
@@ -739,7 +754,7 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
             if (states[s] == EV_FREE && draw_back)
                 reach(g, 1, i, g->draw.v[d].depth + 1);
             if (range_link(g->mem, &g->options, (uint32_t)d, t) < 0 ||
-                (states[s] == EV_FREE && draw_back && link(g->mem, &g->cross_edges, d, i, t, live(g, h, t), 0) < 0))
+                (states[s] == EV_FREE && draw_back && cross_link(g->mem, &g->cross_edges, d, i, t, live(g, h, t)) < 0))
                 return g->failed = -1;
         }
         h[t]++;
@@ -760,20 +775,20 @@ static void flat_free(ev_memory *m, ev_flat *f)
 
 /* The links made by their other end, in the order of their first end (a counting sort, stable):
  * *start[v] .. *start[v + 1] are node v's. */
-static ev_link *by_first_end(ev_memory *m, const ev_links *l, int nodes, int32_t **start)
+static uint64_t *by_first_end(ev_memory *m, const ev_cross *l, int nodes, int32_t **start)
 {
     int32_t *s = ev_calloc(m, sizeof *s * ((size_t)nodes + 2));
-    ev_link *out = ev_alloc(m, sizeof *out * ((size_t)l->n + 1));
+    uint64_t *out = ev_alloc(m, sizeof *out * ((size_t)l->n + 1));
     if (!s || !out) {
         ev_free(m, s), ev_free(m, out);
         return NULL;
     }
     for (int i = 0; i < l->n; i++)
-        s[l->v[i].from + 2]++;
+        s[(l->v[i] >> 40) + 2]++;
     for (int v = 0; v < nodes; v++)
         s[v + 2] += s[v + 1];
     for (int i = 0; i < l->n; i++)
-        out[s[l->v[i].from + 1]++] = l->v[i];
+        out[s[(l->v[i] >> 40) + 1]++] = l->v[i];
     *start = s;
     return out;
 }
@@ -784,8 +799,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     int32_t *xe_start = NULL, *xo_start = NULL;
     ev_memory *m = g->mem;
-    ev_link *xe = by_first_end(m, &g->cross_edges, nd, &xe_start);
-    ev_link *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
+    uint64_t *xe = by_first_end(m, &g->cross_edges, nd, &xe_start);
+    uint64_t *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
@@ -821,8 +836,11 @@ static int flatten(const ev_graph *g, ev_flat *f)
                 f->win[w] = &g->wins[l->win - 1];
                 f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
             }
-            for (int c = xe_start[d]; c < xe_start[d + 1]; c++) /* never a win: see expand_discard */
-                total += xe[c].weight, f->edge[n] = (uint32_t)xe[c].to << 3 | xe[c].weight, f->tile[n++] = xe[c].tile;
+            for (int c = xe_start[d]; c < xe_start[d + 1]; c++) { /* never a win: see expand_discard */
+                const int weight = xe[c] & 0xFF;
+                total += weight, f->edge[n] = (uint32_t)(xe[c] >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight;
+                f->tile[n++] = (uint8_t)(xe[c] >> 8);
+            }
             f->drawn[d] = total;
         }
         f->start[nd] = n, f->win_start[nd] = w;
@@ -832,7 +850,7 @@ static int flatten(const ev_graph *g, ev_flat *f)
             for (int o = g->options.start[x]; o < range_end(&g->options, x); o++)
                 f->opt[n] = (int32_t)(uint32_t)g->options.v[o], f->opt_tile[n++] = (uint8_t)(g->options.v[o] >> 32);
             for (int c = xo_start[x]; c < xo_start[x + 1]; c++)
-                f->opt[n] = xo[c].to, f->opt_tile[n++] = xo[c].tile;
+                f->opt[n] = (int32_t)(xo[c] >> 16 & EV_KIND_MAX), f->opt_tile[n++] = (uint8_t)(xo[c] >> 8);
         }
         f->opt_start[nx] = n;
     }
