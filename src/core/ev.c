@@ -814,8 +814,8 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
     f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
     f->opt_tile = ev_alloc(m, no + 1);
-    f->free = ev_alloc(m, sizeof(ev_step) * (nd + 1));
-    f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 1));
+    f->free = ev_alloc(m, sizeof(ev_step) * (nd + 2));
+    f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
     const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to && f->win_weight &&
                    f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
@@ -867,9 +867,11 @@ static void steps(const ev_graph *g, ev_flat *f, int T)
         const ev_node *n = &g->draw.v[d];
         ev_step *s = n->state == EV_FREE ? &f->free[f->n_free++] : &f->frozen[f->n_frozen++];
         const int need = n->shanten > 1 ? n->shanten : 1;
-        *s = (ev_step){f->drawn[d], d, n->stay, f->start[d], f->start[d + 1], f->win_start[d], f->win_start[d + 1],
+        *s = (ev_step){(float)f->drawn[d], d, n->stay, f->start[d], f->win_start[d], f->win_start[d + 1],
                        (int16_t)(T - need), (uint8_t)n->depth, n->tenpai};
     }
+    const ev_step end = {0, 0, 0, f->start[g->draw.n], 0, 0, 0, 0, 0};
+    f->free[f->n_free] = f->frozen[f->n_frozen] = end;
     for (int x = 0; x < g->discard.n; x++)
         f->x_from[x] = (uint8_t)g->discard.v[x].depth;
 }
@@ -1043,7 +1045,7 @@ static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, c
     }
     /* base + (sum of w * (to - base)) / S, over the searched draws */
     const ev_value base = d_next[s->stay];
-    ev_value sum = frozen ? zero : edge_sum(f->edge + s->edge, f->edge + s->edge_end, x_next);
+    ev_value sum = frozen ? zero : edge_sum(f->edge + s->edge, f->edge + s[1].edge, x_next);
     for (int e = s->win; e < s->win_end; e++) {
         const ev_value *next = !frozen && f->win_to[e] >= 0 ? &x_next[f->win_to[e]] : &base;
         const double score = f->win_score[2 * e + (k + 1 == T)]; /* 0: no yaku this draw */

@@ -88,9 +88,10 @@ static inline ev_value take_win(double score, const ev_value *next, int obj)
 /* What the turn loop reads of a draw node, in the order it values them: one stream, not five arrays
  * and the 32-byte node, so that the values it gathers stay in the caches. */
 typedef struct {
-    double drawn;             /* live copies of its searched draws */
+    float drawn;              /* live copies of its searched draws (a small integer: exact) */
     int32_t node, stay;       /* the node, and where a draw that changes nothing leaves it */
-    int32_t edge, edge_end, win, win_end; /* its ordinary edges and its wins */
+    int32_t edge, win, win_end; /* its ordinary edges (up to the next record's: a frozen node has none)
+                                   and its wins */
     int16_t zero_after;       /* from the turn after this one: no draw left, or too few to reach tenpai */
     uint8_t from, tenpai;     /* its depth: valued from that turn on; tenpai now */
 } ev_step;
@@ -110,7 +111,8 @@ typedef struct {
     double *drawn;        /* live copies of every searched draw, per draw node */
     int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
     uint8_t *opt_tile;
-    ev_step *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order) */
+    ev_step *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order),
+                               each list ended by a record that holds only its edges' end */
     int n_free, n_frozen;
     uint8_t *x_from;        /* each discard node's depth */
 } ev_flat;
