@@ -461,7 +461,7 @@ static inline uint64_t ids_of(uint64_t kinds)
 }
 
 static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
-                          const complements *was, int changed);
+                          const complements *was, int changed, int maker, int drawn);
 
 /* A draw node: the draws it searches. A discard node it makes is expanded at once, from the hand at
  * hand: nodes are still expanded in the order made (a discard node makes only draw nodes), and its
@@ -559,7 +559,7 @@ static int expand_draw(ev_graph *g, int i)
                 if (iso)
                     more_rows[group] = iso_row(c, cfg->players);
                 const int expanded = expand_discard(g, to, h, c, &more, more_rows,
-                                                    cfg->forms & FORM_REGULAR ? &merges : NULL, group);
+                                                    cfg->forms & FORM_REGULAR ? &merges : NULL, group, i, t);
                 c[kind]--;
                 if (expanded < 0)
                     return -1;
@@ -703,9 +703,10 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
 }
 
 /* A discard node of hand h (37 ids; c: its kinds, sm: their summary), the discards it searches, each
- * declaring riichi or not as the policy allows. h and c are left as they were. */
+ * declaring riichi or not as the policy allows; made by draw node `maker` drawing id `drawn` (-1: the
+ * starting hand), which throwing that id back reaches without a lookup. h and c are left as they were. */
 static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
-                          const complements *was, int changed)
+                          const complements *was, int changed, int maker, int drawn)
 {
     const ev_config *cfg = g->cfg;
     uint64_t keep = 0;
@@ -748,7 +749,8 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
          * all necessary kinds of the tenpai hand they leave). */
         const int draw_back = shanten >= 0 && (keep >> id_kind(t) & 1) && !(cfg->tegawari && nearer + shanten < bound);
         for (int s = 0; s < n; s++) {
-            const int d = node(g, 0, k, states[s], nearer, g->discard.v[i].depth);
+            const int d = states[s] == EV_FREE && t == drawn ? maker /* throwing back what it drew */
+                                                             : node(g, 0, k, states[s], nearer, g->discard.v[i].depth);
             if (d < 0)
                 return -1;
             if (states[s] == EV_FREE && draw_back)
@@ -1231,7 +1233,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         const summary_t s = key_counts(g.discard.v[root].key, h, cc);
         const uint8_t *rows[4];
         fast_rows(cc, cfg->players, rows);
-        if (expand_discard(&g, root, h, cc, &s, rows, NULL, 0) < 0)
+        if (expand_discard(&g, root, h, cc, &s, rows, NULL, 0, -1, -1) < 0)
             goto done;
     }
     for (int d = 0; d < g.draw.n; d++)
