@@ -1,12 +1,16 @@
 /* The expected-value engine's working memory, kept from one search to the next (ev_memory.h). */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "ev_memory.h"
 
 #define KEPT_BLOCKS 64            /* a large search frees about 30 large blocks */
 #define KEPT_BYTES (256u << 20)   /* what one search's memory keeps at most once it ends */
 #define SPARE_MEMORIES 4          /* memories kept for searches to come: one per thread that ran at once */
+#define HUGE ((size_t)2 << 20)   /* a huge page */
 #define LARGE (1u << 20)          /* smaller blocks come and go through malloc, which keeps them well */
 
 typedef struct {
@@ -46,7 +50,21 @@ void *ev_alloc(ev_memory *m, size_t bytes)
         } else {
             i++;
         }
-    header *h = malloc(sizeof *h + bytes);
+    header *h;
+    if (bytes >= LARGE) {
+        /* in whole huge pages: a search's lookups and gathers range over megabytes at random */
+        const size_t size = (sizeof *h + bytes + HUGE - 1) / HUGE * HUGE;
+        void *raw;
+        if (posix_memalign(&raw, HUGE, size))
+            return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise(raw, size, MADV_HUGEPAGE); /* a hint: failure is harmless */
+#endif
+        h = raw;
+        h->bytes = size - sizeof *h;
+        return h + 1;
+    }
+    h = malloc(sizeof *h + bytes);
     if (!h)
         return NULL;
     h->bytes = bytes;
