@@ -1199,6 +1199,26 @@ static void export_values(double *out, const ev_value *v, int n, int k, const ev
             row[i * EV_VALUES + EV_TP] = v[i].tp, row[i * EV_VALUES + EV_WP] = v[i].wp, row[i * EV_VALUES + EV_ES] = v[i].es;
 }
 
+/* About what a search from this shanten holds: its hash tables' first size, and its arrays' (grown
+ * by copies otherwise: 3-shanten 1-2% faster). */
+static int presize(ev_graph *g)
+{
+    static const size_t SLOTS[4] = {1024, 8192, 65536, 131072};
+    static const int NODES[4] = {256, 2048, 16384, 131072}; /* draw nodes: twice as many discard nodes */
+    const int s = g->shanten0 < 0 ? 0 : g->shanten0 > 3 ? 3 : g->shanten0, n = NODES[s];
+    g->slots = SLOTS[s];
+    ev_memory *m = g->mem;
+    return grow(m, (void **)&g->draw.v, &g->draw.cap, n, sizeof *g->draw.v) < 0 ||
+                   grow(m, (void **)&g->discard.v, &g->discard.cap, 2 * n, sizeof *g->discard.v) < 0 ||
+                   grow(m, (void **)&g->edges.v, &g->edges.cap, 8 * n, sizeof *g->edges.v) < 0 ||
+                   grow(m, (void **)&g->edges.start, &g->edges.cap_nodes, n, sizeof *g->edges.start) < 0 ||
+                   grow(m, (void **)&g->options.v, &g->options.cap, 8 * n, sizeof *g->options.v) < 0 ||
+                   grow(m, (void **)&g->options.start, &g->options.cap_nodes, 2 * n, sizeof *g->options.start) < 0 ||
+                   grow(m, (void **)&g->cross_options.v, &g->cross_options.cap, 8 * n, sizeof *g->cross_options.v) < 0
+               ? -1
+               : 0;
+}
+
 int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_export *export)
 {
     ev_graph g;
@@ -1221,8 +1241,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         g.total += cfg->pool[i];
     int n_rows = 0, result = -1;
     ev_value *layer = NULL;
-    static const size_t SLOTS[4] = {1024, 8192, 65536, 131072}; /* by the starting shanten */
-    g.slots = SLOTS[g.shanten0 < 0 ? 0 : g.shanten0 > 3 ? 3 : g.shanten0];
+    if (presize(&g) < 0)
+        goto done;
     const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
