@@ -8,8 +8,8 @@ machine (median of 3 single-thread runs; README there). mahjong-cpp is C++ and n
 is not run here: its recorded times are the peer column, and the output names the machine they
 come from beside this one's.
 
-Per hand, each of ours is the best of ``--runs`` calls (3-shanten hands: of one call beyond the
-first), on one core:
+Per hand, each of ours is the best of ``--runs`` calls after a first one (which loads the tables),
+on one core:
 
 - kernel: ``_core.expected(*position.args)``, the compiled engine alone, with mahjong-cpp's model
   and options (``MAHJONG_CPP``): the same computation as the peer's, whose numbers it equals;
@@ -109,15 +109,14 @@ def main() -> None:
     rows, bars = [], []
     for shanten in sorted({c["shanten"] for c in all_cases}):
         group = [c for c in all_cases if c["shanten"] == shanten]
-        n = runs if shanten < 3 else max(1, runs // 3)
         kernel, api, default, peer = [], [], [], []
         for case in group:
             kwargs = arguments(case)
             p = position(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **kwargs)
             _core.expected(*p.args)  # first call: tables loaded
-            kernel.append(best(lambda: _core.expected(*p.args), n))
-            api.append(best(lambda: expected(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **kwargs), n))
-            default.append(best(lambda: expected(case["hand"], model=Model(), **kwargs), max(1, n // 2)))
+            kernel.append(best(lambda: _core.expected(*p.args), runs))
+            api.append(best(lambda: expected(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **kwargs), runs))
+            default.append(best(lambda: expected(case["hand"], model=Model(), **kwargs), max(1, runs // 2)))
             peer.append(case["seconds"])
         ratios = [p / k for p, k in zip(peer, kernel)]
         memory = peak_memory(shanten) if not args.quick else 0
