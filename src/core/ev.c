@@ -1203,7 +1203,7 @@ static void export_values(double *out, const ev_value *v, int n, int k, const ev
  * by copies otherwise: 3-shanten 1-2% faster). */
 static int presize(ev_graph *g)
 {
-    static const size_t SLOTS[4] = {1024, 8192, 65536, 131072};
+    static const size_t SLOTS[4] = {1024, 8192, 65536, 262144};
     static const int NODES[4] = {256, 2048, 16384, 131072}; /* draw nodes: twice as many discard nodes */
     const int s = g->shanten0 < 0 ? 0 : g->shanten0 > 3 ? 3 : g->shanten0, n = NODES[s];
     g->slots = SLOTS[s];
