@@ -300,8 +300,8 @@ static int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap,
     *(ev_key *)((char *)*entries + (size_t)i * stride) = k;
     x->slots[slot] = tag | (uint32_t)(i + 1);
     *made = 1;
-    /* at most three slots in four taken: the probes stay within a line or two of 8-byte slots, and the
-     * table within the caches (a 3-shanten search 6% faster than at one in two) */
+    /* at most three slots in four taken: the probes stay within a line or two, and the table within
+     * the caches (a 3-shanten search 6% faster than at one in two) */
     if ((size_t)*n * 4 > x->mask * 3 && index_grow(m, x, *entries, stride, *n, 0) < 0)
         return -1;
     return i;
