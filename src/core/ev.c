@@ -775,34 +775,25 @@ static void flat_free(ev_memory *m, ev_flat *f)
         ev_free(m, arrays[i]);
 }
 
-/* The links made by their other end, in the order of their first end (a counting sort, stable):
- * *start[v] .. *start[v + 1] are node v's. */
-static uint64_t *by_first_end(ev_memory *m, const ev_cross *l, int nodes, int32_t **start)
+/* How many links made by their other end each first end has (nodes + 1 counts); NULL out of memory. */
+static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
 {
-    int32_t *s = ev_calloc(m, sizeof *s * ((size_t)nodes + 2));
-    uint64_t *out = ev_alloc(m, sizeof *out * ((size_t)l->n + 1));
-    if (!s || !out) {
-        ev_free(m, s), ev_free(m, out);
-        return NULL;
-    }
-    for (int i = 0; i < l->n; i++)
-        s[(l->v[i] >> 40) + 2]++;
-    for (int v = 0; v < nodes; v++)
-        s[v + 2] += s[v + 1];
-    for (int i = 0; i < l->n; i++)
-        out[s[(l->v[i] >> 40) + 1]++] = l->v[i];
-    *start = s;
-    return out;
+    int32_t *count = ev_calloc(m, sizeof *count * ((size_t)nodes + 1));
+    if (count)
+        for (int i = 0; i < l->n; i++)
+            count[l->v[i] >> 40]++;
+    return count;
 }
 
+/* The graph's links as the value passes read them: each node's in one range, those its expansion
+ * made first, then those made by their other end in the order made (written straight into their
+ * place: a counting sort without a copy of its own). */
 static int flatten(const ev_graph *g, ev_flat *f)
 {
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
-    int32_t *xe_start = NULL, *xo_start = NULL;
     ev_memory *m = g->mem;
-    uint64_t *xe = by_first_end(m, &g->cross_edges, nd, &xe_start);
-    uint64_t *xo = by_first_end(m, &g->cross_options, nx, &xo_start);
+    int32_t *at_edge = cross_counts(m, &g->cross_edges, nd), *at_option = cross_counts(m, &g->cross_options, nx);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
@@ -819,9 +810,9 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->free = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
-    const int ok = xe && xo && f->start && f->win_start && f->edge && f->tile && f->win_to && f->win_weight &&
-                   f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt && f->opt_tile &&
-                   f->free && f->frozen && f->x_from;
+    const int ok = at_edge && at_option && f->start && f->win_start && f->edge && f->tile && f->win_to &&
+                   f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt &&
+                   f->opt_tile && f->free && f->frozen && f->x_from;
     if (ok) {
         int n = 0, w = 0;
         for (int d = 0; d < nd; d++) {
@@ -838,25 +829,33 @@ static int flatten(const ev_graph *g, ev_flat *f)
                 f->win[w] = &g->wins[l->win - 1];
                 f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
             }
-            for (int c = xe_start[d]; c < xe_start[d + 1]; c++) { /* never a win: see expand_discard */
-                const int weight = xe[c] & 0xFF;
-                total += weight, f->edge[n] = (uint32_t)(xe[c] >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight;
-                f->tile[n++] = (uint8_t)(xe[c] >> 8);
-            }
             f->drawn[d] = total;
+            const int cross = at_edge[d];
+            at_edge[d] = n, n += cross; /* where its links made by their other end go */
         }
         f->start[nd] = n, f->win_start[nd] = w;
+        for (int i = 0; i < g->cross_edges.n; i++) { /* never a win: see expand_discard */
+            const uint64_t l = g->cross_edges.v[i];
+            const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
+            f->edge[at] = (uint32_t)(l >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight, f->tile[at] = (uint8_t)(l >> 8);
+            f->drawn[d] += weight;
+        }
         n = 0;
         for (int x = 0; x < nx; x++) {
             f->opt_start[x] = n;
             for (int o = g->options.start[x]; o < range_end(&g->options, x); o++)
                 f->opt[n] = (int32_t)(uint32_t)g->options.v[o], f->opt_tile[n++] = (uint8_t)(g->options.v[o] >> 32);
-            for (int c = xo_start[x]; c < xo_start[x + 1]; c++)
-                f->opt[n] = (int32_t)(xo[c] >> 16 & EV_KIND_MAX), f->opt_tile[n++] = (uint8_t)(xo[c] >> 8);
+            const int cross = at_option[x];
+            at_option[x] = n, n += cross;
         }
         f->opt_start[nx] = n;
+        for (int i = 0; i < g->cross_options.n; i++) {
+            const uint64_t l = g->cross_options.v[i];
+            const int at = at_option[l >> 40]++;
+            f->opt[at] = (int32_t)(l >> 16 & EV_KIND_MAX), f->opt_tile[at] = (uint8_t)(l >> 8);
+        }
     }
-    ev_free(m, xe), ev_free(m, xo), ev_free(m, xe_start), ev_free(m, xo_start);
+    ev_free(m, at_edge), ev_free(m, at_option);
     return ok ? 0 : -1;
 }
 
