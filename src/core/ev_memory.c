@@ -1,4 +1,7 @@
 /* The expected-value engine's working memory, kept from one search to the next (ev_memory.h). */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* posix_memalign and madvise under -std=c99 (this unit includes no Python.h) */
+#endif
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -51,19 +54,19 @@ void *ev_alloc(ev_memory *m, size_t bytes)
             i++;
         }
     header *h;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (bytes >= LARGE) {
         /* in whole huge pages: a search's lookups and gathers range over megabytes at random */
         const size_t size = (sizeof *h + bytes + HUGE - 1) / HUGE * HUGE;
         void *raw;
         if (posix_memalign(&raw, HUGE, size))
             return NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
         madvise(raw, size, MADV_HUGEPAGE); /* a hint: failure is harmless */
-#endif
         h = raw;
         h->bytes = size - sizeof *h;
         return h + 1;
     }
+#endif
     h = malloc(sizeof *h + bytes);
     if (!h)
         return NULL;
