@@ -230,11 +230,13 @@ static int thirteen_orphans_limited(const summary_t *sm, const limit_view *lv, u
 static uint64_t regular_mask_limited(uint8_t *c, const limit_view *lv, const uint8_t *live, int players,
                                      masked_row *g, int ng, int M, int r, uint64_t fast_mask)
 {
-    row_t up[4], rest[4];
+    row_t up[4];
+    complements cs;
+    const row_t *rest = cs.rest;
     memset(up, 0, sizeof up); /* ng is 3 or 4: the compiler cannot tell */
     for (int k = 0; k < ng; k++)
         up[k] = upper_row(&g[k]);
-    complement_rows(up, ng, M, rest);
+    complements_of(up, ng, M, &cs);
     const row_t partner = row_load(PARTNER[M]);
     uint64_t mask = 0;
     for (int k = 0; k < ng; k++) {

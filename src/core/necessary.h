@@ -163,13 +163,6 @@ static inline int group_of(int k, int players)
     return k / 9;
 }
 
-/* The regular form's replacement number and necessary kinds from the group
- * rows. Entry e of group g lies on an optimal split exactly when it and the
- * best complementary entry of the other groups together (merged, lane
- * (M - m, 1 - p)) attain the minimum; the mask is the union of those entries'
- * masks. With limits (lv != NULL), *exact tells whether the limits leave every
- * such entry as it is (entry_exact): then they change neither the value nor
- * the mask. */
 /* The merges of 3 or 4 group rows: rest[k], every group but k merged, and
  * the halves they are made from (4 groups: 0 and 1, 2 and 3; 3 groups: 1 and
  * 2 in half[1]). */
@@ -222,16 +215,6 @@ static int complements_after(const row_t *r, int ng, int M, const complements *w
     return final_value(r[0], c->half[1], M);
 }
 
-/* The complement rows of 3 or 4 group rows: rest[k], every group but k,
- * merged; returns the whole hand's value for M melds and the pair. */
-static int complement_rows(const row_t *r, int ng, int M, row_t *rest)
-{
-    complements c;
-    const int v = complements_of(r, ng, M, &c);
-    memcpy(rest, c.rest, sizeof c.rest);
-    return v;
-}
-
 /* The entries of row r on an optimal split of a hand of value `best` (target: best in every lane):
  * with the best complementary entry of the other groups, rest, they attain it. */
 static inline int optimal_entries(row_t r, row_t rest, row_t partner, row_t target)
@@ -239,7 +222,14 @@ static inline int optimal_entries(row_t r, row_t rest, row_t partner, row_t targ
     return row_less_by(target, row_add(r, row_gather(rest, partner)), 0) & ((1 << SH_ROW) - 1);
 }
 
-/* kept: the complements made, for a caller that changes one group next (or NULL). */
+/* The regular form's replacement number and necessary kinds from the group
+ * rows. Entry e of group g lies on an optimal split exactly when it and the
+ * best complementary entry of the other groups together (merged, lane
+ * (M - m, 1 - p)) attain the minimum; the mask is the union of those entries'
+ * masks. With limits (lv != NULL), *exact tells whether the limits leave every
+ * such entry as it is (entry_exact): then they change neither the value nor
+ * the mask. kept: the complements made, for a caller that changes one group
+ * next (or NULL). */
 static int regular_from_groups(const masked_row *g, int ng, int M, const limit_view *lv, uint64_t *mask, int *exact,
                                complements *kept)
 {
