@@ -226,6 +226,9 @@ def machine(distributions: Sequence[str] = DISTRIBUTIONS) -> None:
         except importlib.metadata.PackageNotFoundError:
             versions.append(f"{dist} (not installed)")
     print(f"packages: {', '.join(versions)}")
+    from shanten import _core
+
+    print(f"core:    {'profile-guided' if getattr(_core, 'PROFILE_GUIDED', 0) else 'plain'} build (setup.py)")
 
 
 # ---------------------------------------------------------------- measurements

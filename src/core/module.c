@@ -66,7 +66,12 @@ PyMODINIT_FUNC PyInit__core(void)
             Py_DECREF(m);
             return NULL;
         }
-    if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0) {
+#ifndef SHANTEN_PROFILE_GUIDED
+#define SHANTEN_PROFILE_GUIDED 0
+#endif
+    /* 1: built from a profile of tools/pgo_train.py (setup.py), as benchmarks report */
+    if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0 ||
+        PyModule_AddIntConstant(m, "PROFILE_GUIDED", SHANTEN_PROFILE_GUIDED) < 0) {
         Py_DECREF(m);
         return NULL;
     }
