@@ -120,11 +120,24 @@ static summary_t key_counts(ev_key k, uint8_t *h, uint8_t *c)
     return sm;
 }
 
-static inline uint64_t key_hash(ev_key k)
-{
-    uint64_t h = k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    return h ^ h >> 29;
-}
+/* A key's hash: linear in its words, so that a hand one tile away hashes by one addition (LINE_ONE),
+ * and read from its high bits, which every bit of the key reaches. */
+#define HASH_A 0x9E3779B97F4A7C15ull
+#define HASH_B 0xC2B2AE3D27D4EB4Full
+static inline uint64_t key_line(ev_key k) { return k.a * HASH_A + k.b * HASH_B; }
+
+/* key_line of KEY_ONE[i], and what a riichi state of 1 adds */
+#define LINE_A(i) ((1ull << 3 * (i)) * HASH_A)
+#define LINE_B(i) ((1ull << 3 * ((i) - 21)) * HASH_B)
+static const uint64_t LINE_ONE[EV_IDS] = {
+    LINE_A(0),  LINE_A(1),  LINE_A(2),  LINE_A(3),  LINE_A(4),  LINE_A(5),  LINE_A(6),  LINE_A(7),  LINE_A(8),
+    LINE_A(9),  LINE_A(10), LINE_A(11), LINE_A(12), LINE_A(13), LINE_A(14), LINE_A(15), LINE_A(16), LINE_A(17),
+    LINE_A(18), LINE_A(19), LINE_A(20), LINE_B(21), LINE_B(22), LINE_B(23), LINE_B(24), LINE_B(25), LINE_B(26),
+    LINE_B(27), LINE_B(28), LINE_B(29), LINE_B(30), LINE_B(31), LINE_B(32), LINE_B(33), (1ull << 39) * HASH_B,
+    (1ull << 40) * HASH_B, (1ull << 41) * HASH_B};
+#undef LINE_A
+#undef LINE_B
+#define LINE_STATE ((1ull << 42) * HASH_B)
 
 /* ---- the graph ---------------------------------------------------------------------------- */
 
@@ -143,6 +156,7 @@ typedef uint32_t ev_slot;
 typedef struct {
     ev_slot *slots;
     size_t mask;
+    int shift; /* a key's slot is its hash's bits from here up */
 } ev_index;
 
 typedef struct {
@@ -219,7 +233,8 @@ static int grow(ev_memory *m, void **v, int *cap, int need, size_t size)
     return 0;
 }
 
-static inline uint32_t key_tag(uint64_t h) { return (uint32_t)(h >> 56) << 24; } /* the slot's high bits */
+/* the slot's high bits: the 8 bits of the hash below those of the slot */
+static inline uint32_t key_tag(uint64_t h, int shift) { return (uint32_t)(h >> (shift - 8) & 0xFF) << 24; }
 
 static inline ev_key key_at(const void *entries, size_t stride, int i)
 {
@@ -228,30 +243,34 @@ static inline ev_key key_at(const void *entries, size_t stride, int i)
 
 static int index_grow(ev_memory *m, ev_index *x, const void *entries, size_t stride, int n, size_t initial)
 {
-    const size_t cap = x->mask ? 2 * (x->mask + 1) : initial;
+    const size_t cap = x->mask ? 2 * (x->mask + 1) : initial; /* a power of 2 */
+    int shift = 64;
+    while ((1ull << (64 - shift)) < cap)
+        shift--;
     ev_slot *s = ev_calloc(m, cap * sizeof *s);
     if (!s)
         return -1;
     for (int i = 0; i < n; i++) {
-        const uint64_t h = key_hash(key_at(entries, stride, i));
-        size_t j = h & (cap - 1);
+        const uint64_t h = key_line(key_at(entries, stride, i));
+        size_t j = h >> shift;
         while (s[j])
             j = (j + 1) & (cap - 1);
-        s[j] = key_tag(h) | (uint32_t)(i + 1);
+        s[j] = key_tag(h, shift) | (uint32_t)(i + 1);
     }
     ev_free(m, x->slots);
     x->slots = s;
     x->mask = cap - 1;
+    x->shift = shift;
     return 0;
 }
 
-/* The entry of a key, or -1 with *slot where it would go and *tag its tag. This and the two
- * below are inlined in every caller, each with its own table: 2-shanten 5% faster than calls. */
-static inline __attribute__((always_inline)) int index_find(const ev_index *x, const void *entries, size_t stride, ev_key k, size_t *slot, uint32_t *tag)
+/* The entry of key k (hash h), or -1 with *slot where it would go and *tag its tag. This and the
+ * two below are inlined in every caller, each with its own table: 2-shanten 5% faster than calls. */
+static inline __attribute__((always_inline)) int index_find(const ev_index *x, const void *entries, size_t stride,
+                                                            ev_key k, uint64_t h, size_t *slot, uint32_t *tag)
 {
-    const uint64_t h = key_hash(k);
-    *tag = key_tag(h);
-    size_t j = h & x->mask;
+    *tag = key_tag(h, x->shift);
+    size_t j = h >> x->shift;
     for (; x->slots[j]; j = (j + 1) & x->mask) {
         if ((x->slots[j] & ~(uint32_t)EV_KIND_MAX) != *tag)
             continue;
@@ -264,33 +283,30 @@ static inline __attribute__((always_inline)) int index_find(const ev_index *x, c
     return -1;
 }
 
-/* Fetch the slot where the lookup of key k with one copy of id `id` more (add 1) or less, in riichi
- * state `state`, begins: an expansion asks for it one link ahead, since in a large search the slots
- * miss the caches (3-shanten 4% faster, 2-shanten 2%). */
-static inline void prefetch_slot(const ev_index *x, ev_key k, int id, int add, int state)
+/* Fetch the slot where the lookup of a key of hash h begins: an expansion asks for it one link
+ * ahead, since in a large search the slots miss the caches (3-shanten 4% faster, 2-shanten 2%). */
+static inline void prefetch_slot(const ev_index *x, uint64_t h)
 {
 #if defined(__GNUC__)
-    if (!x->mask)
-        return;
-    key_step(&k, id, add);
-    __builtin_prefetch(&x->slots[key_hash(key_with_state(k, state)) & x->mask]);
+    if (x->mask)
+        __builtin_prefetch(&x->slots[h >> x->shift]);
 #else
-    (void)x, (void)k, (void)id, (void)add, (void)state;
+    (void)x, (void)h;
 #endif
 }
 
-/* The entry of key k in the n entries of `stride` bytes at *entries, indexed by x (first made with
- * `initial` slots): appended when new, with its key set and *made 1. -1: out of memory, -3: x holds
- * EV_KIND_MAX entries. */
-static inline __attribute__((always_inline)) int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap, size_t stride, ev_key k,
-                    size_t initial, int *made)
+/* The entry of key k (hash h: key_line) in the n entries of `stride` bytes at *entries, indexed by
+ * x (first made with `initial` slots): appended when new, with its key set and *made 1. -1: out of
+ * memory, -3: x holds EV_KIND_MAX entries. */
+static inline __attribute__((always_inline)) int entry_of(ev_memory *m, ev_index *x, void **entries, int *n, int *cap,
+                                                          size_t stride, ev_key k, uint64_t h, size_t initial, int *made)
 {
-    size_t slot;
+    size_t slot = 0; /* set by every miss, the only case that reads it (gcc cannot tell) */
     uint32_t tag;
     *made = 0;
     if (!x->mask && index_grow(m, x, *entries, stride, 0, initial) < 0)
         return -1;
-    int i = index_find(x, *entries, stride, k, &slot, &tag);
+    int i = index_find(x, *entries, stride, k, h, &slot, &tag);
     if (i >= 0)
         return i;
     if (*n >= EV_KIND_MAX)
@@ -320,14 +336,16 @@ static inline void reach(ev_graph *g, int discard, int i, int depth)
         n->depth = depth, g->depths_stale = 1;
 }
 
-/* The node of the hand of key k (dist tiles beyond the start) in riichi state `state`, reached
- * `depth` draws from the start (reach()), made when new; -1 on failure. */
-static inline __attribute__((always_inline)) int node(ev_graph *g, int discard, ev_key k, int state, int dist, int depth)
+/* The node of the hand of key k (dist tiles beyond the start; line: the key_line of k in state
+ * EV_FREE) in riichi state `state`, reached `depth` draws from the start (reach()), made when new;
+ * -1 on failure. */
+static inline __attribute__((always_inline)) int node(ev_graph *g, int discard, ev_key k, uint64_t line, int state,
+                                                      int dist, int depth)
 {
     ev_nodes *t = discard ? &g->discard : &g->draw;
     int made;
     const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, key_with_state(k, state),
-                           g->slots, &made);
+                           line + (uint64_t)state * LINE_STATE, g->slots, &made);
     if (i < 0)
         return g->failed = i;
     if (!made) {
@@ -356,8 +374,9 @@ static sc_hand *complete_of(ev_graph *g, ev_key k, const uint8_t *h, int tile, i
 {
     ev_completes *t = &g->completes;
     int made;
-    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v,
-                           key_with_state(k, state != EV_FREE), 1024, &made);
+    const ev_key kept = key_with_state(k, state != EV_FREE);
+    const int i = entry_of(g->mem, &t->index, (void **)&t->v, &t->n, &t->cap, sizeof *t->v, kept, key_line(kept), 1024,
+                           &made);
     if (i < 0) {
         g->failed = i;
         return NULL;
@@ -495,8 +514,10 @@ static int expand_draw(ev_graph *g, int i)
      * draws the same wins, one han less: scored once, here, and kept for it */
     ev_win kept[EV_IDS];
     int n_kept = 0, stash = -1, stashed = 0;
+    const ev_key key = g->draw.v[i].key;
+    const uint64_t line = key_line(key_with_state(key, EV_FREE)); /* its hands one draw away: one addition */
     if (state == EV_IPPATSU) { /* a draw that does not win leaves the frozen hand */
-        const int stay = node(g, 0, g->draw.v[i].key, EV_RIICHI, g->draw.v[i].dist, g->draw.v[i].depth);
+        const int stay = node(g, 0, key, line, EV_RIICHI, g->draw.v[i].dist, g->draw.v[i].depth);
         if (stay < 0)
             return -1;
         g->draw.v[i].stay = stay;
@@ -506,12 +527,11 @@ static int expand_draw(ev_graph *g, int i)
     const int dist = g->draw.v[i].dist;
     const int bound = g->shanten0 + cfg->extra;
     const int allow = cfg->tegawari && state == EV_FREE && dist + shanten < bound;
-    const ev_key key = g->draw.v[i].key;
     /* Throwing a drawn tile back to this hand is a discard like any other: at closed tenpai it
      * declares riichi as the policy allows (the hand itself stays dama until it discards). */
     int back = i, declared = -1;
     if (state == EV_FREE && shanten == 0 && g->closed && cfg->riichi != EV_RIICHI_NEVER) {
-        declared = node(g, 0, key, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist, g->draw.v[i].depth + 1);
+        declared = node(g, 0, key, line, cfg->ippatsu ? EV_IPPATSU : EV_RIICHI, dist, g->draw.v[i].depth + 1);
         if (declared < 0)
             return -1;
         if (cfg->riichi == EV_RIICHI_ALWAYS)
@@ -520,7 +540,7 @@ static int expand_draw(ev_graph *g, int i)
     for (uint64_t searched = allow ? ALL_IDS : ids_of(wait); searched; searched &= searched - 1) {
         const int t = lowest_bit(searched);
         if (state == EV_FREE && (searched & (searched - 1)))
-            prefetch_slot(&g->discard.index, key, lowest_bit(searched & (searched - 1)), 1, EV_FREE);
+            prefetch_slot(&g->discard.index, line + LINE_ONE[lowest_bit(searched & (searched - 1))]);
         const int w = live(g, h, t), wins = shanten == 0 && (wait >> id_kind(t) & 1);
         if (w <= 0)
             continue;
@@ -547,7 +567,7 @@ static int expand_draw(ev_graph *g, int i)
         if (state == EV_FREE) {
             ev_key k = key;
             key_step(&k, t, 1);
-            to = node(g, 1, k, EV_FREE, further, g->draw.v[i].depth + 1);
+            to = node(g, 1, k, line + LINE_ONE[t], EV_FREE, further, g->draw.v[i].depth + 1);
             if (to >= 0 && g->discard.v[to].shanten == -2) { /* new: a necessary kind lowers it by one, another keeps it */
                 g->discard.v[to].shanten = (int8_t)(shanten - (wait >> id_kind(t) & 1));
                 /* its groups' rows: this hand's, with the drawn kind's group one tile more */
@@ -729,6 +749,7 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
     if (shanten < 0)
         keep = 0;
     const ev_key key = g->discard.v[i].key;
+    const uint64_t line = key_line(key); /* a discard node's key is in state EV_FREE */
     const uint64_t fives = 1ull << RED_KIND[0] | 1ull << RED_KIND[1] | 1ull << RED_KIND[2];
     uint64_t held = sm->held & ~fives; /* the ids held: a five's kind may be its red copy alone */
     for (int r = 0; r < 3; r++)
@@ -751,7 +772,8 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
         const int draw_back = shanten >= 0 && (keep >> id_kind(t) & 1) && !(cfg->tegawari && nearer + shanten < bound);
         for (int s = 0; s < n; s++) {
             const int d = states[s] == EV_FREE && t == drawn ? maker /* throwing back what it drew */
-                                                             : node(g, 0, k, states[s], nearer, g->discard.v[i].depth);
+                                                             : node(g, 0, k, line - LINE_ONE[t], states[s], nearer,
+                                                                    g->discard.v[i].depth);
             if (d < 0)
                 return -1;
             if (states[s] == EV_FREE && draw_back)
@@ -1243,7 +1265,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     ev_value *layer = NULL;
     if (presize(&g) < 0)
         goto done;
-    const int root = node(&g, fourteen, key_of(cfg->hand), EV_FREE, 0, 0);
+    const ev_key start = key_of(cfg->hand);
+    const int root = node(&g, fourteen, start, key_line(start), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended): a discard node by
