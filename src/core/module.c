@@ -2,6 +2,11 @@
  * and the set-up shanten/__init__.py runs at import. */
 #include "core.h"
 
+/* 1: built from a profile of tools/pgo_train.py (setup.py defines it), as the benches report */
+#ifndef SHANTEN_PROFILE_GUIDED
+#define SHANTEN_PROFILE_GUIDED 0
+#endif
+
 static PyObject *py_suit_values(PyObject *self, PyObject *arg)
 {
     if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 9) {
@@ -66,10 +71,6 @@ PyMODINIT_FUNC PyInit__core(void)
             Py_DECREF(m);
             return NULL;
         }
-#ifndef SHANTEN_PROFILE_GUIDED
-#define SHANTEN_PROFILE_GUIDED 0
-#endif
-    /* 1: built from a profile of tools/pgo_train.py (setup.py), as benchmarks report */
     if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0 ||
         PyModule_AddIntConstant(m, "PROFILE_GUIDED", SHANTEN_PROFILE_GUIDED) < 0) {
         Py_DECREF(m);

@@ -5,6 +5,8 @@ from typing import Any
 
 from ._resolve import DeadLike, HandLike, MeldLike
 
+PROFILE_GUIDED: int  # 1: built from a profile of tools/pgo_train.py (setup.py)
+
 class Ukeire(tuple[Any, ...]):
     shanten: int
     tiles: tuple[str, ...]
@@ -66,8 +68,6 @@ def mjlog_tag(piece: bytes, /) -> tuple[str, dict[str, str]] | None: ...
 def mjlog_tiles(text: str, red: bool, in_order: bool, /) -> tuple[int, ...]: ...
 def judge_rows(after: Any, ukeire: Any, taken: Any, out: Any, kinds: Any, /) -> int: ...
 def load_tables() -> None: ...
-
-PROFILE_GUIDED: int  # 1: built from a profile (setup.py)
 def _init(suit_table: bytes, error_type: type[ValueError], resolve_hook: Callable[..., Any],
           meld_hook: Callable[[Any], bytes], data_path: str, hand_type: type, /) -> None: ...
 
