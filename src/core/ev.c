@@ -808,6 +808,20 @@ static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
     return count;
 }
 
+/* Links [from, to) of v into the flat arrays: each word, and its tile (the byte above it) into
+ * tile; returns the sum of their low three bits (an edge's live copies). restrict, since the tiles
+ * are bytes, whose stores the compiler must otherwise take to change everything it has read. */
+static inline int copy_links(const uint64_t *restrict v, int from, int to, uint32_t *restrict word,
+                             uint8_t *restrict tile)
+{
+    int total = 0;
+    for (int e = from; e < to; e++) {
+        const uint64_t x = v[e];
+        total += (int)(x & 7), *word++ = (uint32_t)x, *tile++ = (uint8_t)(x >> 32);
+    }
+    return total;
+}
+
 /* The graph's links as the value passes read them: each node's in one range, those its expansion
  * made first, then those made by their other end in the order made (written straight into their
  * place: a counting sort without a copy of its own). */
@@ -840,11 +854,9 @@ static int flatten(const ev_graph *g, ev_flat *f)
         int n = 0, w = 0;
         for (int d = 0; d < nd; d++) {
             f->start[d] = n, f->win_start[d] = w;
-            int total = 0;
-            for (int e = g->edges.start[d]; e < range_end(&g->edges, d); e++) {
-                const uint64_t word = g->edges.v[e];
-                total += word & 7, f->edge[n] = (uint32_t)word, f->tile[n++] = (uint8_t)(word >> 32);
-            }
+            const int first = g->edges.start[d], end = range_end(&g->edges, d);
+            int total = copy_links(g->edges.v, first, end, f->edge + n, f->tile + n);
+            n += end - first;
             for (; w < nw && g->wins_drawn.v[w].from == d; w++) {
                 const ev_link *l = &g->wins_drawn.v[w];
                 total += l->weight;
@@ -857,25 +869,31 @@ static int flatten(const ev_graph *g, ev_flat *f)
             at_edge[d] = n, n += cross; /* where its links made by their other end go */
         }
         f->start[nd] = n, f->win_start[nd] = w;
+        uint32_t *restrict edge = f->edge;
+        uint8_t *restrict tile = f->tile;
+        double *restrict drawn = f->drawn;
         for (int i = 0; i < g->cross_edges.n; i++) { /* never a win: see expand_discard */
             const uint64_t l = g->cross_edges.v[i];
             const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
-            f->edge[at] = (uint32_t)(l >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight, f->tile[at] = (uint8_t)(l >> 8);
-            f->drawn[d] += weight;
+            edge[at] = (uint32_t)(l >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight, tile[at] = (uint8_t)(l >> 8);
+            drawn[d] += weight;
         }
         n = 0;
         for (int x = 0; x < nx; x++) {
             f->opt_start[x] = n;
-            for (int o = g->options.start[x]; o < range_end(&g->options, x); o++)
-                f->opt[n] = (int32_t)(uint32_t)g->options.v[o], f->opt_tile[n++] = (uint8_t)(g->options.v[o] >> 32);
+            const int first = g->options.start[x], end = range_end(&g->options, x);
+            copy_links(g->options.v, first, end, (uint32_t *)f->opt + n, f->opt_tile + n);
+            n += end - first;
             const int cross = at_option[x];
             at_option[x] = n, n += cross;
         }
         f->opt_start[nx] = n;
+        int32_t *restrict opt = f->opt;
+        uint8_t *restrict opt_tile = f->opt_tile;
         for (int i = 0; i < g->cross_options.n; i++) {
             const uint64_t l = g->cross_options.v[i];
             const int at = at_option[l >> 40]++;
-            f->opt[at] = (int32_t)(l >> 16 & EV_KIND_MAX), f->opt_tile[at] = (uint8_t)(l >> 8);
+            opt[at] = (int32_t)(l >> 16 & EV_KIND_MAX), opt_tile[at] = (uint8_t)(l >> 8);
         }
     }
     ev_free(m, at_edge), ev_free(m, at_option);
