@@ -16,16 +16,22 @@
 
 /* ---- hands as keys ---------------------------------------------------------------------- */
 
-/* One copy of each id in a key (bits 3 * id of the two words, the red fives single bits at 39) */
+/* Every id, as A(i) for the kinds in the first word, B(i) for those in the second and R(r) for the
+ * red fives (bits 3 * id of the two words, the red fives single bits at 39 + r of the second): the
+ * tables below derived from one list */
+#define EACH_ID(A, B, R)                                                                                             \
+    A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7), A(8), A(9), A(10), A(11), A(12), A(13), A(14), A(15), A(16),    \
+        A(17), A(18), A(19), A(20), B(21), B(22), B(23), B(24), B(25), B(26), B(27), B(28), B(29), B(30), B(31),    \
+        B(32), B(33), R(0), R(1), R(2)
+
+/* One copy of each id in a key */
 #define KEY_A(i) {1ull << 3 * (i), 0}
 #define KEY_B(i) {0, 1ull << 3 * ((i) - 21)}
-static const ev_key KEY_ONE[EV_IDS] = {
-    KEY_A(0),  KEY_A(1),  KEY_A(2),  KEY_A(3),  KEY_A(4),  KEY_A(5),  KEY_A(6),  KEY_A(7),  KEY_A(8),  KEY_A(9),
-    KEY_A(10), KEY_A(11), KEY_A(12), KEY_A(13), KEY_A(14), KEY_A(15), KEY_A(16), KEY_A(17), KEY_A(18), KEY_A(19),
-    KEY_A(20), KEY_B(21), KEY_B(22), KEY_B(23), KEY_B(24), KEY_B(25), KEY_B(26), KEY_B(27), KEY_B(28), KEY_B(29),
-    KEY_B(30), KEY_B(31), KEY_B(32), KEY_B(33), {0, 1ull << 39}, {0, 1ull << 40}, {0, 1ull << 41}};
+#define KEY_R(r) {0, 1ull << (39 + (r))}
+static const ev_key KEY_ONE[EV_IDS] = {EACH_ID(KEY_A, KEY_B, KEY_R)};
 #undef KEY_A
 #undef KEY_B
+#undef KEY_R
 
 static inline void key_step(ev_key *k, int id, int add)
 {
@@ -129,14 +135,12 @@ static inline uint64_t key_line(ev_key k) { return k.a * HASH_A + k.b * HASH_B; 
 /* key_line of KEY_ONE[i], and what a riichi state of 1 adds */
 #define LINE_A(i) ((1ull << 3 * (i)) * HASH_A)
 #define LINE_B(i) ((1ull << 3 * ((i) - 21)) * HASH_B)
-static const uint64_t LINE_ONE[EV_IDS] = {
-    LINE_A(0),  LINE_A(1),  LINE_A(2),  LINE_A(3),  LINE_A(4),  LINE_A(5),  LINE_A(6),  LINE_A(7),  LINE_A(8),
-    LINE_A(9),  LINE_A(10), LINE_A(11), LINE_A(12), LINE_A(13), LINE_A(14), LINE_A(15), LINE_A(16), LINE_A(17),
-    LINE_A(18), LINE_A(19), LINE_A(20), LINE_B(21), LINE_B(22), LINE_B(23), LINE_B(24), LINE_B(25), LINE_B(26),
-    LINE_B(27), LINE_B(28), LINE_B(29), LINE_B(30), LINE_B(31), LINE_B(32), LINE_B(33), (1ull << 39) * HASH_B,
-    (1ull << 40) * HASH_B, (1ull << 41) * HASH_B};
+#define LINE_R(r) ((1ull << (39 + (r))) * HASH_B)
+static const uint64_t LINE_ONE[EV_IDS] = {EACH_ID(LINE_A, LINE_B, LINE_R)};
 #undef LINE_A
 #undef LINE_B
+#undef LINE_R
+#undef EACH_ID
 #define LINE_STATE ((1ull << 42) * HASH_B)
 
 /* ---- the graph ---------------------------------------------------------------------------- */
@@ -193,8 +197,9 @@ typedef struct {
     int n, cap, nodes, cap_nodes;
 } ev_ranges;
 
-/* The links made by their other end, 8 bytes each, to be sorted by their first end: that end << 40
- * | the other << 16 | the tile << 8 | the live copies (nodes are fewer than 2^24, EV_KIND_MAX). */
+/* The links made by their other end, 8 bytes each, put in their first end's range when flattened:
+ * that end << 40 | the other << 16 | the tile << 8 | the live copies (nodes are fewer than 2^24,
+ * EV_KIND_MAX). */
 typedef struct {
     uint64_t *v;
     int n, cap;
