@@ -813,29 +813,81 @@ static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
     return count;
 }
 
-/* Links [from, to) of v into the flat arrays: each word, and its tile (the byte above it) into
- * tile; returns the sum of their low three bits (an edge's live copies). restrict, since the tiles
- * are bytes, whose stores the compiler must otherwise take to change everything it has read. */
-static inline int copy_links(const uint64_t *restrict v, int from, int to, uint32_t *restrict word,
-                             uint8_t *restrict tile)
+/* Links [from, to) of v into the flat arrays, each word's node (above its low `shift` bits) renumbered
+ * by id, and its tile (the byte above the word) into tile; returns the sum of their low three bits (an
+ * edge's live copies). restrict, since the tiles are bytes, whose stores the compiler must otherwise
+ * take to change everything it has read. */
+static inline int copy_links(const uint64_t *restrict v, int from, int to, const int32_t *restrict id, int shift,
+                             uint32_t *restrict word, uint8_t *restrict tile)
 {
     int total = 0;
+    const uint32_t low = (1u << shift) - 1;
     for (int e = from; e < to; e++) {
         const uint64_t x = v[e];
-        total += (int)(x & 7), *word++ = (uint32_t)x, *tile++ = (uint8_t)(x >> 32);
+        total += (int)(x & 7), *tile++ = (uint8_t)(x >> 32);
+        *word++ = (uint32_t)id[(uint32_t)x >> shift] << shift | ((uint32_t)x & low);
     }
     return total;
 }
 
-/* The graph's links as the value passes read them: each node's in one range, those its expansion
+/* The nodes are numbered anew for the turn loop: in the order made, but within each run of WINDOW
+ * nodes those with as many links side by side (key: up to KEYS - 1; the frozen riichi nodes, KEYS,
+ * after them in their order). A node's loop over its links ends on a branch that mispredicts when
+ * the lengths vary from node to node, and in runs of one length it is foreseen; within a window the
+ * gathers stay about as near each other as in the order made, which puts a node's links near it
+ * (2-shanten 5% faster, 3-shanten 11%; ordered over the whole graph, 3-shanten 12% slower than in
+ * windows, and windows of 64 nodes 1-3% slower than of 2048). */
+enum { WINDOW = 2048, KEYS = 32 };
+
+static inline uint8_t window_key(int links) { return (uint8_t)(links < KEYS - 1 ? links : KEYS - 1); }
+
+/* id[old] = new and old_of[new] = old for n nodes of keys key[old] (at most KEYS). */
+static void window_order(const uint8_t *key, int n, int32_t *id, int32_t *old_of)
+{
+    for (int w = 0; w < n; w += WINDOW) {
+        const int m = n - w < WINDOW ? n - w : WINDOW;
+        int at[KEYS + 2] = {0};
+        for (int i = 0; i < m; i++)
+            at[key[w + i] + 1]++;
+        at[0] = w;
+        for (int k = 1; k <= KEYS + 1; k++)
+            at[k] += at[k - 1];
+        for (int i = 0; i < m; i++) {
+            const int j = at[key[w + i]]++;
+            id[w + i] = j, old_of[j] = w + i;
+        }
+    }
+}
+
+/* nodes->v in the new order (old_of), each stay renumbered by draw_id (draw nodes); -1 out of memory. */
+static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const int32_t *draw_id)
+{
+    ev_node *v = ev_alloc(m, sizeof *v * ((size_t)nodes->n + 1));
+    if (!v)
+        return -1;
+    for (int i = 0; i < nodes->n; i++) {
+        v[i] = nodes->v[old_of[i]];
+        if (draw_id)
+            v[i].stay = draw_id[v[i].stay];
+    }
+    ev_free(m, nodes->v);
+    nodes->v = v;
+    nodes->cap = nodes->n + 1;
+    return 0;
+}
+
+/* The graph's links as the value passes read them, its nodes numbered anew (window_order; *root
+ * with them, a discard node when fourteen): each node's links in one range, those its expansion
  * made first, then those made by their other end in the order made (written straight into their
- * place: a counting sort without a copy of its own). */
-static int flatten(const ev_graph *g, ev_flat *f)
+ * place: a counting sort without a copy of its own). The indexes no longer find the nodes. */
+static int flatten(ev_graph *g, ev_flat *f, int *root, int fourteen)
 {
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     ev_memory *m = g->mem;
     int32_t *at_edge = cross_counts(m, &g->cross_edges, nd), *at_option = cross_counts(m, &g->cross_options, nx);
+    int32_t *ids = ev_alloc(m, sizeof(int32_t) * (2 * ((size_t)nd + nx) + nd + 2)); /* new, old, first win */
+    uint8_t *key = ev_alloc(m, (size_t)(nd + nx) + 1);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->edge = ev_alloc(m, sizeof(uint32_t) * (ne + 1));
@@ -852,24 +904,38 @@ static int flatten(const ev_graph *g, ev_flat *f)
     f->free = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
-    const int ok = at_edge && at_option && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-                   f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt &&
-                   f->opt_tile && f->free && f->frozen && f->x_from;
+    int ok = at_edge && at_option && ids && key && f->start && f->win_start && f->edge && f->tile && f->win_to &&
+             f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt &&
+             f->opt_tile && f->free && f->frozen && f->x_from;
     if (ok) {
+        int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = discard_id + nx;
+        int32_t *first_win = discard_old + nx; /* draw node d's wins: wins_drawn.v[first_win[d] .. first_win[d + 1]) */
+        for (int d = 0, w = 0; d <= nd; d++)
+            for (first_win[d] = w; w < nw && g->wins_drawn.v[w].from == d; w++)
+                ;
+        for (int d = 0; d < nd; d++)
+            key[d] = g->draw.v[d].state != EV_FREE
+                         ? KEYS
+                         : window_key(range_end(&g->edges, d) - g->edges.start[d] + at_edge[d]);
+        for (int x = 0; x < nx; x++)
+            key[nd + x] = window_key(range_end(&g->options, x) - g->options.start[x] + at_option[x]);
+        window_order(key, nd, draw_id, draw_old);
+        window_order(key + nd, nx, discard_id, discard_old);
         int n = 0, w = 0;
-        for (int d = 0; d < nd; d++) {
-            f->start[d] = n, f->win_start[d] = w;
+        for (int i = 0; i < nd; i++) {
+            const int d = draw_old[i];
+            f->start[i] = n, f->win_start[i] = w;
             const int first = g->edges.start[d], end = range_end(&g->edges, d);
-            int total = copy_links(g->edges.v, first, end, f->edge + n, f->tile + n);
+            int total = copy_links(g->edges.v, first, end, discard_id, 3, f->edge + n, f->tile + n);
             n += end - first;
-            for (; w < nw && g->wins_drawn.v[w].from == d; w++) {
-                const ev_link *l = &g->wins_drawn.v[w];
+            for (int v = first_win[d]; v < first_win[d + 1]; v++, w++) {
+                const ev_link *l = &g->wins_drawn.v[v];
                 total += l->weight;
-                f->win_to[w] = l->to, f->win_weight[w] = l->weight, f->win_tile[w] = l->tile;
-                f->win[w] = &g->wins[l->win - 1];
+                f->win_to[w] = l->to >= 0 ? discard_id[l->to] : -1, f->win_weight[w] = l->weight;
+                f->win_tile[w] = l->tile, f->win[w] = &g->wins[l->win - 1];
                 f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
             }
-            f->drawn[d] = total;
+            f->drawn[i] = total;
             const int cross = at_edge[d];
             at_edge[d] = n, n += cross; /* where its links made by their other end go */
         }
@@ -880,14 +946,15 @@ static int flatten(const ev_graph *g, ev_flat *f)
         for (int i = 0; i < g->cross_edges.n; i++) { /* never a win: see expand_discard */
             const uint64_t l = g->cross_edges.v[i];
             const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
-            edge[at] = (uint32_t)(l >> 16 & EV_KIND_MAX) << 3 | (uint32_t)weight, tile[at] = (uint8_t)(l >> 8);
-            drawn[d] += weight;
+            edge[at] = (uint32_t)discard_id[l >> 16 & EV_KIND_MAX] << 3 | (uint32_t)weight, tile[at] = (uint8_t)(l >> 8);
+            drawn[draw_id[d]] += weight;
         }
         n = 0;
-        for (int x = 0; x < nx; x++) {
-            f->opt_start[x] = n;
+        for (int i = 0; i < nx; i++) {
+            const int x = discard_old[i];
+            f->opt_start[i] = n;
             const int first = g->options.start[x], end = range_end(&g->options, x);
-            copy_links(g->options.v, first, end, (uint32_t *)f->opt + n, f->opt_tile + n);
+            copy_links(g->options.v, first, end, draw_id, 0, (uint32_t *)f->opt + n, f->opt_tile + n);
             n += end - first;
             const int cross = at_option[x];
             at_option[x] = n, n += cross;
@@ -898,10 +965,12 @@ static int flatten(const ev_graph *g, ev_flat *f)
         for (int i = 0; i < g->cross_options.n; i++) {
             const uint64_t l = g->cross_options.v[i];
             const int at = at_option[l >> 40]++;
-            opt[at] = (int32_t)(l >> 16 & EV_KIND_MAX), opt_tile[at] = (uint8_t)(l >> 8);
+            opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
         }
+        *root = fourteen ? discard_id[*root] : draw_id[*root];
+        ok = renumber(m, &g->draw, draw_old, draw_id) == 0 && renumber(m, &g->discard, discard_old, NULL) == 0;
     }
-    ev_free(m, at_edge), ev_free(m, at_option);
+    ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
     return ok ? 0 : -1;
 }
 
@@ -1289,7 +1358,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     if (presize(&g) < 0)
         goto done;
     const ev_key start = key_of(cfg->hand);
-    const int root = node(&g, fourteen, start, key_line(start), EV_FREE, 0, 0);
+    int root = node(&g, fourteen, start, key_line(start), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended): a discard node by
@@ -1313,7 +1382,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
      * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
      * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
-    if (!layer || flatten(&g, &f) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
+    if (!layer || flatten(&g, &f, &root, fourteen) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     steps(&g, &f, cfg->draws);
