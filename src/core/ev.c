@@ -876,11 +876,11 @@ static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const 
     return 0;
 }
 
-/* The graph's links as the value passes read them, its nodes numbered anew (window_order; *root
- * with them, a discard node when fourteen): each node's links in one range, those its expansion
+/* The graph's links as the value passes read them, its nodes numbered anew (window_order; the start,
+ * a discard node when fourteen, stays node 0): each node's links in one range, those its expansion
  * made first, then those made by their other end in the order made (written straight into their
  * place: a counting sort without a copy of its own). The indexes no longer find the nodes. */
-static int flatten(ev_graph *g, ev_flat *f, int *root, int fourteen)
+static int flatten(ev_graph *g, ev_flat *f, int fourteen)
 {
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
@@ -919,6 +919,7 @@ static int flatten(ev_graph *g, ev_flat *f, int *root, int fourteen)
                          : window_key(range_end(&g->edges, d) - g->edges.start[d] + at_edge[d]);
         for (int x = 0; x < nx; x++)
             key[nd + x] = window_key(range_end(&g->options, x) - g->options.start[x] + at_option[x]);
+        key[fourteen ? nd : 0] = 0; /* the start, node 0, stays first (the graph's readers begin there) */
         window_order(key, nd, draw_id, draw_old);
         window_order(key + nd, nx, discard_id, discard_old);
         int n = 0, w = 0;
@@ -967,7 +968,6 @@ static int flatten(ev_graph *g, ev_flat *f, int *root, int fourteen)
             const int at = at_option[l >> 40]++;
             opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
         }
-        *root = fourteen ? discard_id[*root] : draw_id[*root];
         ok = renumber(m, &g->draw, draw_old, draw_id) == 0 && renumber(m, &g->discard, discard_old, NULL) == 0;
     }
     ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
@@ -1358,7 +1358,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     if (presize(&g) < 0)
         goto done;
     const ev_key start = key_of(cfg->hand);
-    int root = node(&g, fourteen, start, key_line(start), EV_FREE, 0, 0);
+    const int root = node(&g, fourteen, start, key_line(start), EV_FREE, 0, 0);
     if (root < 0)
         goto done;
     /* every node is expanded once, in the order made (nodes are only appended): a discard node by
@@ -1382,7 +1382,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
      * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
      * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
-    if (!layer || flatten(&g, &f, &root, fourteen) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
+    if (!layer || flatten(&g, &f, fourteen) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     steps(&g, &f, cfg->draws);
