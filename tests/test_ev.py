@@ -92,6 +92,43 @@ def test_values_along_the_graph_are_the_rows() -> None:
     assert (best.tile, best.values.score) == (table[0].tile, table[0].score[0])
 
 
+def test_the_values_satisfy_the_recurrence_on_the_graph_searched() -> None:
+    """Every value the turn loop wrote, checked against the graph it exported, in mahjong-cpp's model
+    (each number's maximum over the options; a draw weighs its live copies over the pool): a search
+    of thousands of hands, whose nodes the engine numbers anew before the turn loop, so that a link,
+    stay or win left pointing at its old number shows here."""
+    table = expected("345779m469p3566s2z", model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, graph=True)
+    graph = table.graph
+    assert graph is not None
+    draw, discard, turns = graph._draw_values, graph._discard_values, graph.draws
+    nd, nx = draw.shape[1], discard.shape[1]
+    assert nd + nx > 8000
+    frozen = np.frombuffer(graph._states, np.uint8) != 0
+    starts, to, weight = graph._edge_start, graph._edge_to, np.frombuffer(graph._edge_weights, np.uint8).astype(float)
+    owner = np.repeat(np.arange(nd), np.diff(starts))
+    stay = graph._stay[owner]
+    option_owner = np.repeat(np.arange(nx), np.diff(graph._option_start))
+    for k in range(turns + 1):
+        best = np.full((nx, 3), -1.0)
+        np.maximum.at(best, option_owner, draw[k, graph._options])
+        reached = ~np.isnan(discard[k, :, 0])
+        np.testing.assert_array_equal(discard[k, reached], best[reached], err_msg=f"discard nodes, turn {k}")
+        if k == turns:
+            continue
+        score = graph._edge_lasts if k + 1 == turns else graph._edge_wins
+        then = np.where((to >= 0)[:, None], discard[k + 1, np.maximum(to, 0)], draw[k + 1, stay])
+        won = np.column_stack([np.ones_like(score), np.ones_like(score), np.maximum(score, then[:, 2])])
+        after = np.where((score > 0)[:, None], won, then)
+        base = draw[k + 1]
+        total = np.zeros((nd, 3))
+        np.add.at(total, owner, weight[:, None] * (after - base[graph._stay[owner]]))
+        want = base[graph._stay] + total / graph._divisor
+        want[frozen, 0] = 1.0
+        reached = ~np.isnan(draw[k, :, 0])
+        np.testing.assert_allclose(draw[k, reached], want[reached], rtol=1e-12, atol=1e-12,
+                                   err_msg=f"draw nodes, turn {k}")
+
+
 def test_more_draws_never_lower_the_values() -> None:
     for row in expected("99m222405p44s1127z", dora="1z"):
         for values in (row.tenpai, row.win, row.score):

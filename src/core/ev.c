@@ -835,9 +835,13 @@ static inline int copy_links(const uint64_t *restrict v, int from, int to, const
  * after them in their order). A node's loop over its links ends on a branch that mispredicts when
  * the lengths vary from node to node, and in runs of one length it is foreseen; within a window the
  * gathers stay about as near each other as in the order made, which puts a node's links near it
- * (2-shanten 5% faster, 3-shanten 11%; ordered over the whole graph, 3-shanten 12% slower than in
- * windows, and windows of 64 nodes 1-3% slower than of 2048). */
+ * (2-shanten 2-5% faster, 3-shanten 5-11%; ordered over the whole graph, 3-shanten 12% slower than
+ * in windows, and windows of 64 nodes 1-3% slower than of 2048). */
 enum { WINDOW = 2048, KEYS = 32 };
+
+/* Smaller searches keep the order made: the numbering costs them more than their turn loop gains
+ * (tenpai searches, of a few hundred nodes, 2-4% faster without it). */
+#define ANEW_MIN 1024
 
 static inline uint8_t window_key(int links) { return (uint8_t)(links < KEYS - 1 ? links : KEYS - 1); }
 
@@ -876,10 +880,11 @@ static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const 
     return 0;
 }
 
-/* The graph's links as the value passes read them, its nodes numbered anew (window_order; the start,
- * a discard node when fourteen, stays node 0): each node's links in one range, those its expansion
- * made first, then those made by their other end in the order made (written straight into their
- * place: a counting sort without a copy of its own). The indexes no longer find the nodes. */
+/* The graph's links as the value passes read them, its nodes numbered anew (window_order, from
+ * ANEW_MIN nodes; the start, a discard node when fourteen, stays node 0): each node's links in one
+ * range, those its expansion made first, then those made by their other end in the order made
+ * (written straight into their place: a counting sort without a copy of its own). The indexes no
+ * longer find the nodes. */
 static int flatten(ev_graph *g, ev_flat *f, int fourteen)
 {
     const int nd = g->draw.n, nx = g->discard.n;
@@ -913,15 +918,23 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
         for (int d = 0, w = 0; d <= nd; d++)
             for (first_win[d] = w; w < nw && g->wins_drawn.v[w].from == d; w++)
                 ;
-        for (int d = 0; d < nd; d++)
-            key[d] = g->draw.v[d].state != EV_FREE
-                         ? KEYS
-                         : window_key(range_end(&g->edges, d) - g->edges.start[d] + at_edge[d]);
-        for (int x = 0; x < nx; x++)
-            key[nd + x] = window_key(range_end(&g->options, x) - g->options.start[x] + at_option[x]);
-        key[fourteen ? nd : 0] = 0; /* the start, node 0, stays first (the graph's readers begin there) */
-        window_order(key, nd, draw_id, draw_old);
-        window_order(key + nd, nx, discard_id, discard_old);
+        const int anew = nd + nx >= ANEW_MIN;
+        if (anew) {
+            for (int d = 0; d < nd; d++)
+                key[d] = g->draw.v[d].state != EV_FREE
+                             ? KEYS
+                             : window_key(range_end(&g->edges, d) - g->edges.start[d] + at_edge[d]);
+            for (int x = 0; x < nx; x++)
+                key[nd + x] = window_key(range_end(&g->options, x) - g->options.start[x] + at_option[x]);
+            key[fourteen ? nd : 0] = 0; /* the start, node 0, stays first (the graph's readers begin there) */
+            window_order(key, nd, draw_id, draw_old);
+            window_order(key + nd, nx, discard_id, discard_old);
+        } else {
+            for (int d = 0; d < nd; d++)
+                draw_id[d] = draw_old[d] = d;
+            for (int x = 0; x < nx; x++)
+                discard_id[x] = discard_old[x] = x;
+        }
         int n = 0, w = 0;
         for (int i = 0; i < nd; i++) {
             const int d = draw_old[i];
@@ -947,7 +960,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
         for (int i = 0; i < g->cross_edges.n; i++) { /* never a win: see expand_discard */
             const uint64_t l = g->cross_edges.v[i];
             const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
-            edge[at] = (uint32_t)discard_id[l >> 16 & EV_KIND_MAX] << 3 | (uint32_t)weight, tile[at] = (uint8_t)(l >> 8);
+            edge[at] = (uint32_t)discard_id[l >> 16 & EV_KIND_MAX] << 3 | (uint32_t)weight;
+            tile[at] = (uint8_t)(l >> 8);
             drawn[draw_id[d]] += weight;
         }
         n = 0;
@@ -968,7 +982,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const int at = at_option[l >> 40]++;
             opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
         }
-        ok = renumber(m, &g->draw, draw_old, draw_id) == 0 && renumber(m, &g->discard, discard_old, NULL) == 0;
+        ok = !anew ||
+             (renumber(m, &g->draw, draw_old, draw_id) == 0 && renumber(m, &g->discard, discard_old, NULL) == 0);
     }
     ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
     return ok ? 0 : -1;
