@@ -121,7 +121,7 @@ def test_the_values_satisfy_the_recurrence_on_the_graph_searched() -> None:
         after = np.where((score > 0)[:, None], won, then)
         base = draw[k + 1]
         total = np.zeros((nd, 3))
-        np.add.at(total, owner, weight[:, None] * (after - base[graph._stay[owner]]))
+        np.add.at(total, owner, weight[:, None] * (after - base[stay]))
         want = base[graph._stay] + total / graph._divisor
         want[frozen, 0] = 1.0
         reached = ~np.isnan(draw[k, :, 0])
