@@ -401,6 +401,43 @@ def test_kernel_agrees_with_the_python_scorer_on_random_wins(rules: str) -> None
         _same(fast_score(**kwargs), score(**kwargs), f"{w} rules {rules}")  # type: ignore[arg-type]
 
 
+def _splits(counts: tuple[int, ...], pair: bool = False) -> int:
+    """The multisets of runs, triplets and one pair that one suit's counts split into."""
+    if not counts:
+        return int(pair)
+    ways = 0
+    for triplets in (0, 1):
+        for pairs in (0,) if pair else (0, 1):
+            runs = counts[0] - 3 * triplets - 2 * pairs  # the rest of the first kind begins runs
+            if runs < 0 or (runs and (len(counts) < 3 or min(counts[1], counts[2]) < runs)):
+                continue
+            rest = [n - runs if i < 2 else n for i, n in enumerate(counts[1:])]
+            ways += _splits(tuple(rest), pair or pairs == 1)
+    return ways
+
+
+def test_kernel_agrees_with_the_python_scorer_on_the_hands_with_most_decompositions() -> None:
+    """The kernel keeps up to four decompositions of a hand (score.h's SC_LEAVES): a hand's count is
+    the product of its suits', and the most is four, in 14 tiles of one suit. Every such hand with
+    three or four, won on each kind it holds by tsumo and by ron, scores as in Python."""
+    import itertools
+
+    most: dict[int, int] = {}
+    for counts in itertools.product(range(5), repeat=9):
+        if sum(counts) != 14:
+            continue
+        ways = _splits(counts)
+        most[ways] = most.get(ways, 0) + 1
+        if ways < 3:
+            continue
+        hand = "".join(str(k + 1) * n for k, n in enumerate(counts)) + "m"
+        for k in (k for k, n in enumerate(counts) if n):
+            for tsumo in (False, True):
+                kwargs = dict(hand=hand, win=f"{k + 1}m", tsumo=tsumo, seat_wind="S")
+                _same(fast_score(**kwargs), score(**kwargs), f"{hand} on {k + 1}m tsumo {tsumo}")  # type: ignore[arg-type]
+    assert max(most) == 4 and (most[3], most[4]) == (172, 16)
+
+
 def _meld(ids: tuple[int, ...]) -> object:
     from shanten.tiles import Meld, MeldKind, tile_kind
 

@@ -24,7 +24,11 @@
 #define SC_KINDS 34
 #define SC_KITA 55   /* yaku bit of kita dora (not a Tenhou id) */
 #define SC_YAKU 56   /* size of the per-yaku han array */
-#define SC_LEAVES 16 /* decompositions of a complete hand's concealed tiles: at most 10 (14 of one suit) */
+/* Decompositions of a complete hand's concealed tiles: at most 4. One suit holds the pair and the
+ * honours split one way, so a hand's count is the product of its suits'; a suit splits at most 3
+ * ways without the pair (12 tiles: 111222333444) and 4 ways with it (14 tiles: 66677778888999),
+ * as an enumeration of every suit's counts finds, and no product of two suits passes 3. */
+#define SC_LEAVES 4
 
 /* Meld types, as in shanten.MeldKind's order. */
 enum { SC_CHI, SC_PON, SC_OPEN_KAN, SC_CLOSED_KAN, SC_ADDED_KAN, SC_MELD_TYPES };
@@ -311,13 +315,21 @@ static int sc_multiples(const sc_search *s, uint64_t yakuman, uint8_t *han_of)
     return bits & SR_STACK ? total : most;
 }
 
-/* Score the current decomposition with the winning tile in concealed group wg
- * at position wp (0-2 within a run). */
-static void sc_evaluate(sc_search *s, int wg, int wp)
+/* What a decomposition scores before the wait is read: all but pinfu, the wait's fu and which
+ * suuankou it is. On a tsumo it is the same wherever the winning tile is, so sc_score_win reads it
+ * once per decomposition for the expected-value engine, which scores a hand from each of its waits. */
+typedef struct {
+    uint64_t yaku; /* the yaku so far (the tile-set ones included) */
+    int16_t han;
+    uint8_t runs, pair_fu, group_fu, concealed_triplets;
+} sc_reading;
+
+/* The reading of the current decomposition, with the winning tile in concealed group wg (read only
+ * on a ron: a triplet a discard completed is open; -1 on a tsumo). han_of: the tile-set yaku's han
+ * (common_han), to which the decomposition's are added. */
+static void sc_read(const sc_search *s, int wg, uint8_t *han_of, sc_reading *r)
 {
     const struct win_input *in = s->in;
-    uint8_t han_of[SC_YAKU];
-    memcpy(han_of, s->common_han, sizeof han_of);
     uint64_t yaku = s->common;
     int han = s->common_sum;
     uint32_t run_mask = 0; /* bit per run start kind (0-26) */
@@ -360,18 +372,6 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
         trip_mask |= 1ull << k;
         all_outside &= sc_terminal_or_honor(k);
     }
-    /* the wait */
-    int wait;
-    if (s->gt[wg] == SC_PAIR)
-        wait = SC_WAIT_TANKI;
-    else if (s->gt[wg] == SC_TRIPLET)
-        wait = SC_WAIT_SHANPON;
-    else if (wp == 1)
-        wait = SC_WAIT_KANCHAN;
-    else if ((wp == 2 && s->gk[wg] % 9 == 0) || (wp == 0 && s->gk[wg] % 9 == 6))
-        wait = SC_WAIT_PENCHAN;
-    else
-        wait = SC_WAIT_RYANMEN;
     int pair_fu = 0;
     if (pair >= 31)
         pair_fu = 2;
@@ -381,9 +381,6 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
         pair_fu = 2;
     /* yaku of the decomposition */
     const int h2 = s->closed ? 2 : 1;
-    const int pinfu = s->closed && runs == 4 && pair_fu == 0 && wait == SC_WAIT_RYANMEN;
-    if (pinfu)
-        sc_add(&yaku, han_of, &han, 7, 1);
     if (s->closed && runs >= 2) {
         int same = 0;
         for (int a = 0; a < runs; a++)
@@ -412,7 +409,36 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
         sc_add(&yaku, han_of, &han, 28, 2);
     if (concealed_triplets == 3)
         sc_add(&yaku, han_of, &han, 29, 2);
+    r->yaku = yaku & ~(1ull << 63);
+    r->han = (int16_t)han;
+    r->runs = (uint8_t)runs, r->pair_fu = (uint8_t)pair_fu, r->group_fu = (uint8_t)group_fu;
+    r->concealed_triplets = (uint8_t)concealed_triplets;
+}
+
+/* Offer the reading r of the current decomposition with the winning tile in concealed group wg at
+ * position wp (0-2 within a run): its wait, pinfu, fu and suuankou. */
+static void sc_offer_wait(sc_search *s, const sc_reading *r, uint8_t *han_of, int wg, int wp)
+{
+    const struct win_input *in = s->in;
+    uint64_t yaku = r->yaku;
+    int han = r->han;
+    /* the wait */
+    int wait;
+    if (s->gt[wg] == SC_PAIR)
+        wait = SC_WAIT_TANKI;
+    else if (s->gt[wg] == SC_TRIPLET)
+        wait = SC_WAIT_SHANPON;
+    else if (wp == 1)
+        wait = SC_WAIT_KANCHAN;
+    else if ((wp == 2 && s->gk[wg] % 9 == 0) || (wp == 0 && s->gk[wg] % 9 == 6))
+        wait = SC_WAIT_PENCHAN;
+    else
+        wait = SC_WAIT_RYANMEN;
+    const int pinfu = s->closed && r->runs == 4 && r->pair_fu == 0 && wait == SC_WAIT_RYANMEN;
+    if (pinfu)
+        sc_add(&yaku, han_of, &han, 7, 1);
     /* fu */
+    const int pair_fu = r->pair_fu, group_fu = r->group_fu;
     int fu;
     uint32_t code = (uint32_t)SC_FORM_REGULAR | (uint32_t)wait << 8 | (uint32_t)pair_fu << 12 |
                     (uint32_t)group_fu << 16 | (s->closed ? SC_FU_CLOSED : 0);
@@ -432,9 +458,8 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
     }
     /* yakuman */
     uint64_t yakuman = s->common_yakuman;
-    if (concealed_triplets == 4)
+    if (r->concealed_triplets == 4)
         yakuman |= 1ull << (wait == SC_WAIT_TANKI ? 41 : 40);
-    yaku &= ~(1ull << 63);
     if (yakuman) {
         const int multiples = sc_multiples(s, yakuman, han_of);
         sc_offer(s, yakuman, han_of, 0, fu, multiples, code, SC_FORM_REGULAR, wg);
@@ -443,10 +468,32 @@ static void sc_evaluate(sc_search *s, int wg, int wp)
     sc_offer(s, yaku, han_of, han, fu, 0, code, SC_FORM_REGULAR, wg);
 }
 
-/* Every placement of the winning tile in the current decomposition; the pair
- * last, so that of equal scorings the one kept reads the wait as the Python
- * scorer does (groups before the pair). */
-static void sc_placements(sc_search *s)
+/* Score the current decomposition with the winning tile in concealed group wg at position wp. */
+static void sc_evaluate(sc_search *s, int wg, int wp)
+{
+    uint8_t han_of[SC_YAKU];
+    memcpy(han_of, s->common_han, sizeof han_of);
+    sc_reading r;
+    sc_read(s, wg, han_of, &r);
+    sc_offer_wait(s, &r, han_of, wg, wp);
+}
+
+/* Score a placement: from the decomposition's reading when it is kept (a tsumo scored brief: the han
+ * of each yaku are not written, so han_of is read only at the yakuman ids sc_multiples sets). */
+static inline void sc_place(sc_search *s, const sc_reading *read, int wg, int wp)
+{
+    if (read) {
+        uint8_t han_of[SC_YAKU];
+        sc_offer_wait(s, read, han_of, wg, wp);
+    } else {
+        sc_evaluate(s, wg, wp);
+    }
+}
+
+/* Every placement of the winning tile in the current decomposition (read: its reading, when kept);
+ * the pair last, so that of equal scorings the one kept reads the wait as the Python scorer does
+ * (groups before the pair). */
+static void sc_placements(sc_search *s, const sc_reading *read)
 {
     const int w = s->in->win;
     int pair = -1;
@@ -461,13 +508,13 @@ static void sc_placements(sc_search *s)
                 for (int j = 0; j < i; j++)
                     seen |= s->gt[j] == SC_RUN && s->gk[j] == k;
                 if (!seen)
-                    sc_evaluate(s, i, w - k);
+                    sc_place(s, read, i, w - k);
             }
         } else if (k == w)
-            sc_evaluate(s, i, 0);
+            sc_place(s, read, i, 0);
     }
     if (pair >= 0)
-        sc_evaluate(s, pair, 0);
+        sc_place(s, read, pair, 0);
 }
 
 /* Split the concealed counts c into groups from kind i on, keeping each
@@ -632,6 +679,8 @@ typedef struct {
     sc_search s;          /* s.in, s.out: set by sc_score_win (the struct may have moved) */
     uint64_t held, two, common, yakuman; /* common: the tile-set yaku; yakuman: but nine gates */
     int nine_gates;       /* the counts fit nine gates: the winning tile tells pure or not */
+    int read;             /* reads[] holds each decomposition's reading (a tsumo scored brief) */
+    sc_reading reads[SC_LEAVES];
 } sc_hand;
 
 /* sc_hand of a valid input (sc_check's, or one built valid), summarised. */
@@ -779,6 +828,7 @@ static void sc_prepare(const struct win_input *win, const struct score_rules *ru
         honor_odd |= (uint64_t)(in->counts[k] == 1 || in->counts[k] == 4) << k;
     }
     s.leaves = 0;
+    hand->read = 0;
     if (!honor_odd && __builtin_popcountll(honor_pairs) <= 1) {
         s.honor_trips = 0;
         for (uint64_t m = held & SC_HONORS; m; m &= m - 1)
@@ -802,7 +852,8 @@ static int sc_score_win(sc_hand *hand, int win, struct score_result *out)
     s->in = in;
     s->out = out;
     s->best_key = -1;
-    memset(out, 0, sizeof *out);
+    if (!s->brief) /* brief writes all it is read for */
+        memset(out, 0, sizeof *out);
     const uint64_t held = hand->held;
     uint64_t ym = hand->yakuman;
     if (hand->nine_gates) { /* pure: 1112345678999 before the winning tile */
@@ -843,13 +894,22 @@ static int sc_score_win(sc_hand *hand, int win, struct score_result *out)
             sc_offer(s, y, han_of, han + 2, 25, 0, code, SC_FORM_PAIRS, win_group);
         }
     }
-    /* the regular form: each decomposition, with the winning tile in each group it may have completed */
+    /* the regular form: each decomposition, with the winning tile in each group it may have completed;
+     * on a tsumo scored brief, each decomposition read once for every winning tile (the reading
+     * does not depend on it) */
+    const int kept = s->brief && s->tsumo;
     for (int l = 0; l < s->leaves; l++) {
         s->ng = s->leaf_ng[l];
         memcpy(s->gt, s->leaf_gt[l], 5);
         memcpy(s->gk, s->leaf_gk[l], 5);
-        sc_placements(s);
+        if (kept && !hand->read) {
+            uint8_t han_of[SC_YAKU];
+            memcpy(han_of, s->common_han, sizeof han_of);
+            sc_read(s, -1, han_of, &hand->reads[l]);
+        }
+        sc_placements(s, kept ? &hand->reads[l] : NULL);
     }
+    hand->read |= kept;
     return s->best_key < 0 ? SC_NOT_COMPLETE : SC_OK;
 }
 
