@@ -109,6 +109,23 @@ static int ura_distribution(const uint8_t *unseen, int total, const uint8_t *hel
             top--;
         return top;
     }
+    if (n == 2 && total > 1) { /* two: count the pairs of tiles by their gains' sum, then one division */
+        const double all = (double)total * (total - 1) / 2;
+        for (int u = 0; u <= 12; u++)
+            p[u] = 0.0;
+        for (int a = 0; a <= 12; a++) {
+            if (!by_gain[a])
+                continue;
+            p[2 * a > 12 ? 12 : 2 * a] += by_gain[a] * (by_gain[a] - 1) / 2;
+            for (int b = a + 1; b <= 12; b++)
+                p[a + b > 12 ? 12 : a + b] += (double)by_gain[a] * by_gain[b];
+        }
+        for (int u = 0; u <= 12; u++)
+            p[u] /= all;
+        while (top > 0 && p[top] == 0.0)
+            top--;
+        return top;
+    }
     int count[12], gain[12], classes = 0;
     for (int g = 1; g <= 12; g++)
         if (by_gain[g])
