@@ -212,8 +212,10 @@ typedef struct {
     ev_ranges edges, options; /* made by their first end's expansion: edges without a win, options */
     ev_links wins_drawn;      /* the edges with a win, in the order of their first end */
     ev_cross cross_edges, cross_options; /* made by their other end, when the first end does not search them */
-    ev_win *wins;
-    int n_wins, cap_wins;
+    double (*wins)[2];        /* each win's value on any draw and on the last, 16 bytes: the classes of an
+                                 ev_win would make it 160, and they are kept apart, with explain only */
+    double (*win_classes)[2][EV_CLASSES];
+    int n_wins, cap_wins, cap_classes;
     ev_completes completes;
     ev_payments payments;
     int shanten0, closed, failed;
@@ -442,17 +444,31 @@ static int range_link(ev_memory *m, ev_ranges *r, uint32_t word, int tile)
     return 0;
 }
 
+/* Keep n wins' values (with explain, their classes too); returns the first's index, -1 out of memory. */
+static int keep_wins(ev_graph *g, const ev_win *w, int n)
+{
+    if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + n, sizeof *g->wins) < 0 ||
+        (g->cfg->explain &&
+         grow(g->mem, (void **)&g->win_classes, &g->cap_classes, g->n_wins + n, sizeof *g->win_classes) < 0))
+        return -1;
+    for (int k = 0; k < n; k++) {
+        g->wins[g->n_wins + k][0] = w[k].any, g->wins[g->n_wins + k][1] = w[k].last;
+        if (g->cfg->explain)
+            memcpy(g->win_classes[g->n_wins + k], w[k].classes, sizeof w[k].classes);
+    }
+    g->n_wins += n;
+    return g->n_wins - n;
+}
+
 /* Keep a win's values; returns its index + 1 (0: no win, or out of memory with g->failed set). */
 static int keep_win(ev_graph *g, const ev_win *w)
 {
     if (w->any <= 0 && w->last <= 0)
         return 0;
-    if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + 1, sizeof *g->wins) < 0) {
+    const int at = keep_wins(g, w, 1);
+    if (at < 0)
         g->failed = -1;
-        return 0;
-    }
-    copy_win(g->cfg, &g->wins[g->n_wins++], w);
-    return g->n_wins;
+    return at + 1;
 }
 
 /* ---- hands -------------------------------------------------------------------------------- */
@@ -553,8 +569,8 @@ static int expand_draw(ev_graph *g, int i)
         h[t]++;
         int win = 0;
         if (wins && stash >= 0) {
-            const ev_win *value = &g->wins[stash + stashed++];
-            win = value->any > 0 || value->last > 0 ? stash + stashed : 0;
+            const double *value = g->wins[stash + stashed++];
+            win = value[0] > 0 || value[1] > 0 ? stash + stashed : 0;
         } else if (wins) {
             ev_win value;
             ev_key y = key;
@@ -611,13 +627,10 @@ static int expand_draw(ev_graph *g, int i)
             return g->failed = -1;
     }
     if (n_kept) {
-        const int stay = g->draw.v[i].stay;
-        if (grow(g->mem, (void **)&g->wins, &g->cap_wins, g->n_wins + n_kept, sizeof *g->wins) < 0)
+        const int at = keep_wins(g, kept, n_kept);
+        if (at < 0)
             return g->failed = -1;
-        g->draw.v[stay].stash = g->n_wins;
-        for (int k = 0; k < n_kept; k++)
-            copy_win(cfg, &g->wins[g->n_wins + k], &kept[k]);
-        g->n_wins += n_kept;
+        g->draw.v[g->draw.v[i].stay].stash = at;
     }
     return 0;
 }
@@ -798,7 +811,7 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
 static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
-                      f->win_tile, f->win, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen, f->x_from};
+                      f->win_tile, f->win_classes, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen, f->x_from};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -901,7 +914,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     f->win_weight = ev_alloc(m, sizeof(double) * (nw + 1));
     f->win_score = ev_alloc(m, sizeof(double) * 2 * (nw + 1));
     f->win_tile = ev_alloc(m, nw + 1);
-    f->win = ev_alloc(m, sizeof(ev_win *) * (nw + 1));
+    f->win_classes = g->cfg->explain ? ev_alloc(m, sizeof *f->win_classes * (nw + 1)) : NULL;
     f->drawn = ev_alloc(m, sizeof(double) * (nd + 1));
     f->opt_start = ev_alloc(m, sizeof(int32_t) * (nx + 1));
     f->opt = ev_alloc(m, sizeof(int32_t) * (no + 1));
@@ -910,7 +923,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
     int ok = at_edge && at_option && ids && key && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-             f->win_weight && f->win_score && f->win_tile && f->win && f->drawn && f->opt_start && f->opt &&
+             f->win_weight && f->win_score && f->win_tile && (f->win_classes || !g->cfg->explain) && f->drawn && f->opt_start && f->opt &&
              f->opt_tile && f->free && f->frozen && f->x_from;
     if (ok) {
         int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = discard_id + nx;
@@ -946,8 +959,10 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
                 const ev_link *l = &g->wins_drawn.v[v];
                 total += l->weight;
                 f->win_to[w] = l->to >= 0 ? discard_id[l->to] : -1, f->win_weight[w] = l->weight;
-                f->win_tile[w] = l->tile, f->win[w] = &g->wins[l->win - 1];
-                f->win_score[2 * w] = f->win[w]->any, f->win_score[2 * w + 1] = f->win[w]->last;
+                f->win_tile[w] = l->tile;
+                f->win_score[2 * w] = g->wins[l->win - 1][0], f->win_score[2 * w + 1] = g->wins[l->win - 1][1];
+                if (f->win_classes)
+                    memcpy(f->win_classes[w], g->win_classes[l->win - 1], sizeof *f->win_classes);
             }
             f->drawn[i] = total;
             const int cross = at_edge[d];
@@ -1085,11 +1100,11 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
     for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
         const int to = f->win_to[e], last = k + 1 == T;
         const ev_value *next = to >= 0 ? &x_next[to] : &d_next[stay];
-        const double score = last ? f->win[e]->last : f->win[e]->any;
+        const double score = f->win_score[2 * e + last];
         const ev_value w = {1.0, 1.0, score};
         const double *after = score <= 0 || better(next, &w, policy)
                                   ? (to >= 0 ? c->x_next + (size_t)to * EV_CLASSES : base)
-                                  : f->win[e]->classes[last];
+                                  : f->win_classes[e][last];
         for (int i = 0; i < EV_CLASSES; i++)
             sum[i] += f->win_weight[e] * after[i];
     }
@@ -1268,7 +1283,7 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
         for (int j = f->win_start[d]; j < f->win_start[d + 1]; j++, i++) {
             e->edge_to[i] = f->win_to[j], e->edge_tiles[i] = f->win_tile[j];
             e->edge_weights[i] = (uint8_t)f->win_weight[j];
-            e->edge_wins[i] = f->win[j]->any, e->edge_lasts[i] = f->win[j]->last;
+            e->edge_wins[i] = f->win_score[2 * j], e->edge_lasts[i] = f->win_score[2 * j + 1];
         }
     }
     e->edge_start[nd] = i;
@@ -1489,7 +1504,7 @@ done:
     flat_free(g.mem, &f);
     void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
                       g.completes.v, g.completes.index.slots, g.edges.v, g.edges.start, g.options.v,
-                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins};
+                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins, g.win_classes};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
     return result;

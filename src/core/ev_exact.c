@@ -409,7 +409,7 @@ static ev_value last_draw_value(ex_search *s, int d, const uint8_t *thrown, int 
         if (w <= 0)
             continue;
         const ev_reading *read = &s->readings[i];
-        const double score = read->ura ? priced_win(s, read, h, t, thrown, m, 1) : f->win[i]->last;
+        const double score = read->ura ? priced_win(s, read, h, t, thrown, m, 1) : f->win_score[2 * i + 1];
         if (score > 0) /* else no yaku: no win */
             won += w, sum += w * score;
     }
@@ -459,10 +459,9 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
             next = draw_value(s, stay, thrown, m + 1, left - 1);
             thrown[t]--;
         }
-        const ev_win *win = f->win[i];
         const ev_reading *read = &s->readings[i];
         const double score = read->ura ? priced_win(s, read, h, t, thrown, m, left == 1)
-                                       : left == 1 ? win->last : win->any;
+                                       : f->win_score[2 * i + (left == 1)];
         const ev_value to = score > 0 ? take_win(score, &next, s->obj) : next;
         ADD(w, to);
     }

@@ -104,10 +104,9 @@ typedef struct {
     uint8_t *tile;
     int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
     double *win_weight;
-    double *win_score;    /* each win's value on any draw and on the last, side by side: the turn loop
-                             reads them, the rest of its ev_win only explanations do */
+    double *win_score;    /* each win's value on any draw and on the last, side by side */
     uint8_t *win_tile;
-    const ev_win **win;
+    double (*win_classes)[2][EV_CLASSES]; /* with explain: each win's chance of each class of win */
     double *drawn;        /* live copies of every searched draw, per draw node */
     int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
     uint8_t *opt_tile;
