@@ -814,7 +814,8 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
 static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
-                      f->win_tile, f->win_classes, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free, f->frozen, f->x_from};
+                      f->win_tile, f->win_classes, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free,
+                      f->frozen, f->x_from};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -926,8 +927,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
     int ok = at_edge && at_option && ids && key && f->start && f->win_start && f->edge && f->tile && f->win_to &&
-             f->win_weight && f->win_score && f->win_tile && (f->win_classes || !g->cfg->explain) && f->drawn && f->opt_start && f->opt &&
-             f->opt_tile && f->free && f->frozen && f->x_from;
+             f->win_weight && f->win_score && f->win_tile && (f->win_classes || !g->cfg->explain) && f->drawn &&
+             f->opt_start && f->opt && f->opt_tile && f->free && f->frozen && f->x_from;
     if (ok) {
         int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = discard_id + nx;
         int32_t *first_win = discard_old + nx; /* draw node d's wins: wins_drawn.v[first_win[d] .. first_win[d + 1]) */
@@ -1507,7 +1508,8 @@ done:
     flat_free(g.mem, &f);
     void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
                       g.completes.v, g.completes.index.slots, g.edges.v, g.edges.start, g.options.v,
-                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins, g.win_classes};
+                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins,
+                      g.win_classes};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
     return result;
