@@ -815,7 +815,7 @@ static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
                       f->win_tile, f->win_classes, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free,
-                      f->frozen, f->x_from};
+                      f->frozen, f->x_from, f->x_node};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -880,7 +880,11 @@ static void window_order(const uint8_t *key, int n, int32_t *id, int32_t *old_of
     }
 }
 
-/* nodes->v in the new order (old_of), each stay renumbered by draw_id (draw nodes); -1 out of memory. */
+/* The draw nodes in the new order (old_of), each stay renumbered by draw_id; -1 out of memory. The
+ * discard nodes stay where they are (ev_flat's x_node finds them): from here on only their depths
+ * and the exported graph's hands are read, and they are two in three of a search's nodes, 32 bytes
+ * each, so moving them cost more than those reads (2-shanten 1.004-1.034x, 3-shanten 1.015-1.026x
+ * without the move). */
 static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const int32_t *draw_id)
 {
     ev_node *v = ev_alloc(m, sizeof *v * ((size_t)nodes->n + 1));
@@ -888,8 +892,7 @@ static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const 
         return -1;
     for (int i = 0; i < nodes->n; i++) {
         v[i] = nodes->v[old_of[i]];
-        if (draw_id)
-            v[i].stay = draw_id[v[i].stay];
+        v[i].stay = draw_id[v[i].stay];
     }
     ev_free(m, nodes->v);
     nodes->v = v;
@@ -908,7 +911,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     ev_memory *m = g->mem;
     int32_t *at_edge = cross_counts(m, &g->cross_edges, nd), *at_option = cross_counts(m, &g->cross_options, nx);
-    int32_t *ids = ev_alloc(m, sizeof(int32_t) * (2 * ((size_t)nd + nx) + nd + 2)); /* new, old, first win */
+    int32_t *ids = ev_alloc(m, sizeof(int32_t) * (2 * (size_t)nd + nx + nd + 2)); /* new, old, first win */
     uint8_t *key = ev_alloc(m, (size_t)(nd + nx) + 1);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
@@ -926,12 +929,13 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     f->free = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
+    f->x_node = ev_alloc(m, sizeof(int32_t) * ((size_t)nx + 1));
     int ok = at_edge && at_option && ids && key && f->start && f->win_start && f->edge && f->tile && f->win_to &&
              f->win_weight && f->win_score && f->win_tile && (f->win_classes || !g->cfg->explain) && f->drawn &&
-             f->opt_start && f->opt && f->opt_tile && f->free && f->frozen && f->x_from;
+             f->opt_start && f->opt && f->opt_tile && f->free && f->frozen && f->x_from && f->x_node;
     if (ok) {
-        int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = discard_id + nx;
-        int32_t *first_win = discard_old + nx; /* draw node d's wins: wins_drawn.v[first_win[d] .. first_win[d + 1]) */
+        int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = f->x_node;
+        int32_t *first_win = discard_id + nx; /* draw node d's wins: wins_drawn.v[first_win[d] .. first_win[d + 1]) */
         for (int d = 0, w = 0; d <= nd; d++)
             for (first_win[d] = w; w < nw && g->wins_drawn.v[w].from == d; w++)
                 ;
@@ -1001,8 +1005,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const int at = at_option[l >> 40]++;
             opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
         }
-        ok = !anew ||
-             (renumber(m, &g->draw, draw_old, draw_id) == 0 && renumber(m, &g->discard, discard_old, NULL) == 0);
+        ok = !anew || renumber(m, &g->draw, draw_old, draw_id) == 0;
     }
     ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
     return ok ? 0 : -1;
@@ -1023,7 +1026,7 @@ static void steps(const ev_graph *g, ev_flat *f, int T)
     const ev_step end = {0, 0, 0, f->start[g->draw.n], 0, 0, 0, 0, 0};
     f->free[f->n_free] = f->frozen[f->n_frozen] = end;
     for (int x = 0; x < g->discard.n; x++)
-        f->x_from[x] = (uint8_t)g->discard.v[x].depth;
+        f->x_from[x] = (uint8_t)g->discard.v[f->x_node[x]].depth;
 }
 
 /* Each node's depth, the fewest draws from the start, when reach() found a node nearer than when
@@ -1041,7 +1044,7 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
         g->discard.v[x].depth = -1;
     int head = nd + nx + 1, tail = head;
     if (fourteen)
-        g->discard.v[root].depth = 0, queue[tail++] = ~root;
+        g->discard.v[f->x_node[root]].depth = 0, queue[tail++] = ~root;
     else
         g->draw.v[root].depth = 0, queue[tail++] = root;
     while (head < tail) {
@@ -1053,11 +1056,12 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
                 g->draw.v[stay].depth = d, queue[--head] = stay;
             for (int e = f->start[v], w = f->win_start[v]; e < f->start[v + 1] || w < f->win_start[v + 1];) {
                 const int x = e < f->start[v + 1] ? (int)(f->edge[e++] >> 3) : f->win_to[w++];
-                if (x >= 0 && (g->discard.v[x].depth < 0 || g->discard.v[x].depth > d + 1))
-                    g->discard.v[x].depth = d + 1, queue[tail++] = ~x;
+                ev_node *n = x >= 0 ? &g->discard.v[f->x_node[x]] : NULL;
+                if (n && (n->depth < 0 || n->depth > d + 1))
+                    n->depth = d + 1, queue[tail++] = ~x;
             }
         } else {
-            const int x = ~v, d = g->discard.v[x].depth;
+            const int x = ~v, d = g->discard.v[f->x_node[x]].depth;
             for (int o = f->opt_start[x]; o < f->opt_start[x + 1]; o++) {
                 const int to = f->opt[o];
                 if (g->draw.v[to].depth < 0 || g->draw.v[to].depth > d)
@@ -1296,7 +1300,7 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
     for (int d = 0; d < nd; d++)
         key_hand(g->draw.v[d].key, e->draw_hands + (size_t)d * EV_IDS), e->draw_states[d] = g->draw.v[d].state;
     for (int x = 0; x < nx; x++)
-        key_hand(g->discard.v[x].key, e->discard_hands + (size_t)x * EV_IDS);
+        key_hand(g->discard.v[f->x_node[x]].key, e->discard_hands + (size_t)x * EV_IDS);
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nd; i++)
         e->draw_values[i] = NAN;
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nx; i++)
@@ -1339,11 +1343,12 @@ static ev_reading *readings_of(ev_graph *g, const ev_flat *f)
     return out;
 }
 
-static void export_values(double *out, const ev_value *v, int n, int k, const ev_node *nodes)
+/* Node i's values at turn k (node at[i] of nodes; at NULL: node i), where it is reached by then. */
+static void export_values(double *out, const ev_value *v, int n, int k, const ev_node *nodes, const int32_t *at)
 {
     double *row = out + (size_t)k * n * EV_VALUES;
     for (int i = 0; i < n; i++)
-        if (nodes[i].depth <= k)
+        if (nodes[at ? at[i] : i].depth <= k)
             row[i * EV_VALUES + EV_TP] = v[i].tp, row[i * EV_VALUES + EV_WP] = v[i].wp, row[i * EV_VALUES + EV_ES] = v[i].es;
 }
 
@@ -1443,7 +1448,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
             key_hand(g.draw.v[d].key, hands + (size_t)d * EV_IDS);
         ev_reading *readings = readings_of(&g, &f);
         const int exact = g.failed || !readings ? -1
-                          : ev_exact(cfg, g.mem, &g.payments, g.draw.v, g.discard.v, hands, &f, nx, readings,
+                          : ev_exact(cfg, g.mem, &g.payments, g.draw.v, hands, &f, nx, readings,
                                      row_node, row_tile, n_opts, keep);
         ev_free(g.mem, readings);
         ev_free(g.mem, hands);
@@ -1469,8 +1474,8 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
             for (int r = 0; r < n_opts; r++)
                 memcpy(row_classes[r], ch->d_now + (size_t)row_node[r] * EV_CLASSES, sizeof row_classes[r]);
         if (export) {
-            export_values(export->draw_values, d_now, nd, k, g.draw.v);
-            export_values(export->discard_values, x_now, nx, k, g.discard.v);
+            export_values(export->draw_values, d_now, nd, k, g.draw.v, NULL);
+            export_values(export->discard_values, x_now, nx, k, g.discard.v, f.x_node);
         }
     }
     /* one row per discard: of riichi and dama, the better at the start */

@@ -19,7 +19,7 @@ typedef struct {
 typedef struct {
     const ev_config *cfg;
     ev_payments *pay;
-    const ev_node *draw, *discard;
+    const ev_node *draw;
     const uint8_t *hands;
     const ev_flat *f;
     const ev_reading *readings; /* each win's of f */
@@ -170,7 +170,7 @@ static int partitions(ex_search *s, int nd, int nx)
                 own_sums(s, r, d, &own[2 * d], &own[2 * d + 1], NULL);
             }
         for (int x = 0; x < nx; x++)
-            if (s->discard[x].depth == depth)
+            if (s->f->x_from[x] == depth)
                 order[n_order++] = nd + x;
     }
     for (int changed = ok; changed;) {
@@ -496,11 +496,11 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
     return v;
 }
 
-int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw, const ev_node *discard,
+int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw,
              const uint8_t *hands, const ev_flat *f, int nx, const ev_reading *readings, const int *row_node,
              const int *row_tile, int n_rows, ev_value (*keep)[EV_TURNS + 1])
 {
-    ex_search s = {cfg, pay, draw, discard, hands, f, readings, mem, NULL, NULL, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
+    ex_search s = {cfg, pay, draw, hands, f, readings, mem, NULL, NULL, NULL, NULL, 0, cfg->objective, NULL, 0, 0, 0};
     const int nd = f->n_free + f->n_frozen;
     for (int i = 0; i < EV_IDS; i++)
         s.unseen += cfg->pool[i];

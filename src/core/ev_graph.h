@@ -114,13 +114,15 @@ typedef struct {
                                each list ended by a record that holds only its edges' end */
     int n_free, n_frozen;
     uint8_t *x_from;        /* each discard node's depth */
+    int32_t *x_node;        /* each discard node's place in the graph's (the order made: they are not
+                               moved when numbered anew) */
 } ev_flat;
 
 /* The exact pool convention's values of the rows' draw nodes row_node[r] (after discarding
  * row_tile[r], -1 for none) at every turn, into keep[r][k] (draws - k draws left): ev_exact.c.
- * draw, discard: the nodes, with their depths; hands: the draw nodes' 37 id counts; readings: each win's of f. 0, or -1 out of memory, -2 over
- * cfg->max_nodes states. */
-int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw, const ev_node *discard,
+ * draw: the draw nodes, with their depths (the discard nodes': f's x_from); hands: the draw nodes' 37
+ * id counts; readings: each win's of f. 0, or -1 out of memory, -2 over cfg->max_nodes states. */
+int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_node *draw,
              const uint8_t *hands, const ev_flat *f, int nx, const ev_reading *readings, const int *row_node,
              const int *row_tile, int n_rows, ev_value (*keep)[EV_TURNS + 1]);
 
