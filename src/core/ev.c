@@ -815,7 +815,7 @@ static void flat_free(ev_memory *m, ev_flat *f)
 {
     void *arrays[] = {f->start, f->edge, f->tile, f->win_start, f->win_to, f->win_weight, f->win_score,
                       f->win_tile, f->win_classes, f->drawn, f->opt_start, f->opt, f->opt_tile, f->free,
-                      f->frozen, f->x_from, f->x_node};
+                      f->frozen, f->x_from, f->x_node, f->d_id, f->d_node};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(m, arrays[i]);
 }
@@ -880,23 +880,29 @@ static void window_order(const uint8_t *key, int n, int32_t *id, int32_t *old_of
     }
 }
 
-/* The draw nodes in the new order (old_of), each stay renumbered by draw_id; -1 out of memory. The
- * discard nodes stay where they are (ev_flat's x_node finds them): from here on only their depths
- * and the exported graph's hands are read, and they are two in three of a search's nodes, 32 bytes
- * each, so moving them cost more than those reads (2-shanten 1.004-1.034x, 3-shanten 1.015-1.026x
- * without the move). */
-static int renumber(ev_memory *m, ev_nodes *nodes, const int32_t *old_of, const int32_t *draw_id)
+/* The draw nodes moved into their new order (f->d_node), each stay renumbered (f->d_id), for the
+ * readers that take them by their new numbers: the exported graph, the exact pool's values and
+ * depths(); then d_node is the identity. The turn loop's records need no move (steps() finds each
+ * node through d_node), nor do the discard nodes (x_node finds them; only their depths and the
+ * exported graph's hands are read): a search's nodes are 32 bytes each, and moving them all cost
+ * more than those few reads (discard nodes left: 2-shanten 1.004-1.034x, 3-shanten 1.015-1.026x;
+ * the draw nodes too, against moving them in one build: 2-shanten 1.007x, 3-shanten 1.00x).
+ * -1 out of memory. */
+static int move_draw_nodes(ev_graph *g, ev_flat *f)
 {
-    ev_node *v = ev_alloc(m, sizeof *v * ((size_t)nodes->n + 1));
+    ev_nodes *nodes = &g->draw;
+    ev_node *v = ev_alloc(g->mem, sizeof *v * ((size_t)nodes->n + 1));
     if (!v)
         return -1;
     for (int i = 0; i < nodes->n; i++) {
-        v[i] = nodes->v[old_of[i]];
-        v[i].stay = draw_id[v[i].stay];
+        v[i] = nodes->v[f->d_node[i]];
+        v[i].stay = f->d_id[v[i].stay];
     }
-    ev_free(m, nodes->v);
+    ev_free(g->mem, nodes->v);
     nodes->v = v;
     nodes->cap = nodes->n + 1;
+    for (int i = 0; i < nodes->n; i++)
+        f->d_node[i] = f->d_id[i] = i;
     return 0;
 }
 
@@ -911,7 +917,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     ev_memory *m = g->mem;
     int32_t *at_edge = cross_counts(m, &g->cross_edges, nd), *at_option = cross_counts(m, &g->cross_options, nx);
-    int32_t *ids = ev_alloc(m, sizeof(int32_t) * (2 * (size_t)nd + nx + nd + 2)); /* new, old, first win */
+    int32_t *ids = ev_alloc(m, sizeof(int32_t) * ((size_t)nx + nd + 1)); /* discard nodes' new ids, first win */
     uint8_t *key = ev_alloc(m, (size_t)(nd + nx) + 1);
     f->start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
     f->win_start = ev_alloc(m, sizeof(int32_t) * (nd + 1));
@@ -930,11 +936,14 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
     f->frozen = ev_alloc(m, sizeof(ev_step) * (nd + 2));
     f->x_from = ev_alloc(m, (size_t)nx + 1);
     f->x_node = ev_alloc(m, sizeof(int32_t) * ((size_t)nx + 1));
+    f->d_id = ev_alloc(m, sizeof(int32_t) * ((size_t)nd + 1));
+    f->d_node = ev_alloc(m, sizeof(int32_t) * ((size_t)nd + 1));
     int ok = at_edge && at_option && ids && key && f->start && f->win_start && f->edge && f->tile && f->win_to &&
              f->win_weight && f->win_score && f->win_tile && (f->win_classes || !g->cfg->explain) && f->drawn &&
-             f->opt_start && f->opt && f->opt_tile && f->free && f->frozen && f->x_from && f->x_node;
+             f->opt_start && f->opt && f->opt_tile && f->free && f->frozen && f->x_from && f->x_node &&
+             f->d_id && f->d_node;
     if (ok) {
-        int32_t *draw_id = ids, *draw_old = ids + nd, *discard_id = ids + 2 * nd, *discard_old = f->x_node;
+        int32_t *draw_id = f->d_id, *draw_old = f->d_node, *discard_id = ids, *discard_old = f->x_node;
         int32_t *first_win = discard_id + nx; /* draw node d's wins: wins_drawn.v[first_win[d] .. first_win[d + 1]) */
         for (int d = 0, w = 0; d <= nd; d++)
             for (first_win[d] = w; w < nw && g->wins_drawn.v[w].from == d; w++)
@@ -1005,7 +1014,6 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const int at = at_option[l >> 40]++;
             opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
         }
-        ok = !anew || renumber(m, &g->draw, draw_old, draw_id) == 0;
     }
     ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
     return ok ? 0 : -1;
@@ -1017,10 +1025,10 @@ static void steps(const ev_graph *g, ev_flat *f, int T)
 {
     f->n_free = f->n_frozen = 0;
     for (int d = 0; d < g->draw.n; d++) {
-        const ev_node *n = &g->draw.v[d];
+        const ev_node *n = &g->draw.v[f->d_node[d]];
         ev_step *s = n->state == EV_FREE ? &f->free[f->n_free++] : &f->frozen[f->n_frozen++];
         const int need = n->shanten > 1 ? n->shanten : 1;
-        *s = (ev_step){(float)f->drawn[d], d, n->stay, f->start[d], f->win_start[d], f->win_start[d + 1],
+        *s = (ev_step){(float)f->drawn[d], d, f->d_id[n->stay], f->start[d], f->win_start[d], f->win_start[d + 1],
                        (int16_t)(T - need), (uint8_t)n->depth, n->tenpai};
     }
     const ev_step end = {0, 0, 0, f->start[g->draw.n], 0, 0, 0, 0, 0};
@@ -1421,7 +1429,9 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
      * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
      * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
-    if (!layer || flatten(&g, &f, fourteen) < 0 || (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
+    if (!layer || flatten(&g, &f, fourteen) < 0 ||
+        ((g.depths_stale || export || cfg->exact) && move_draw_nodes(&g, &f) < 0) ||
+        (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
     steps(&g, &f, cfg->draws);
@@ -1485,7 +1495,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         for (int q = 0; q < n_rows; q++)
             if (rows[q].tile == row_tile[r])
                 same = q;
-        const ev_node *n = &g.draw.v[row_node[r]];
+        const ev_node *n = &g.draw.v[f.d_node[row_node[r]]];
         if (same >= 0) {
             if (!better(&keep[r][0], &keep[source[same]][0], obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj))
                 continue;

@@ -116,6 +116,8 @@ typedef struct {
     uint8_t *x_from;        /* each discard node's depth */
     int32_t *x_node;        /* each discard node's place in the graph's (the order made: they are not
                                moved when numbered anew) */
+    int32_t *d_node, *d_id; /* each draw node's place in the graph's, and the new number of each there
+                               (moved only for the cold readers: ev.c's move_draw_nodes) */
 } ev_flat;
 
 /* The exact pool convention's values of the rows' draw nodes row_node[r] (after discarding
