@@ -831,9 +831,9 @@ static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
 }
 
 /* Links [from, to) of v into the flat arrays, each word's node (above its low `shift` bits) renumbered
- * by id, and its tile (the byte above the word) into tile; returns the sum of their low three bits (an
- * edge's live copies). restrict, since the tiles are bytes, whose stores the compiler must otherwise
- * take to change everything it has read. */
+ * by id, and its tile (the byte above the word) into tile unless NULL; returns the sum of their low
+ * three bits (an edge's live copies). restrict, since the tiles are bytes, whose stores the compiler
+ * must otherwise take to change everything it has read. */
 static inline int copy_links(const uint64_t *restrict v, int from, int to, const int32_t *restrict id, int shift,
                              uint32_t *restrict word, uint8_t *restrict tile)
 {
@@ -841,7 +841,9 @@ static inline int copy_links(const uint64_t *restrict v, int from, int to, const
     const uint32_t low = (1u << shift) - 1;
     for (int e = from; e < to; e++) {
         const uint64_t x = v[e];
-        total += (int)(x & 7), *tile++ = (uint8_t)(x >> 32);
+        total += (int)(x & 7);
+        if (tile)
+            *tile++ = (uint8_t)(x >> 32);
         *word++ = (uint32_t)id[(uint32_t)x >> shift] << shift | ((uint32_t)x & low);
     }
     return total;
@@ -909,9 +911,10 @@ static int move_draw_nodes(ev_graph *g, ev_flat *f)
 /* The graph's links as the value passes read them, its nodes numbered anew (window_order, from
  * ANEW_MIN nodes; the start, a discard node when fourteen, stays node 0): each node's links in one
  * range, those its expansion made first, then those made by their other end in the order made
- * (written straight into their place: a counting sort without a copy of its own). The indexes no
+ * (written straight into their place: a counting sort without a copy of its own). Their tiles with
+ * `tiles`, else only the options' of discard node 0 (the start's, when fourteen). The indexes no
  * longer find the nodes. */
-static int flatten(ev_graph *g, ev_flat *f, int fourteen)
+static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
 {
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
@@ -970,7 +973,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const int d = draw_old[i];
             f->start[i] = n, f->win_start[i] = w;
             const int first = g->edges.start[d], end = range_end(&g->edges, d);
-            int total = copy_links(g->edges.v, first, end, discard_id, 3, f->edge + n, f->tile + n);
+            int total = copy_links(g->edges.v, first, end, discard_id, 3, f->edge + n, tiles ? f->tile + n : NULL);
             n += end - first;
             for (int v = first_win[d]; v < first_win[d + 1]; v++, w++) {
                 const ev_link *l = &g->wins_drawn.v[v];
@@ -993,7 +996,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const uint64_t l = g->cross_edges.v[i];
             const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
             edge[at] = (uint32_t)discard_id[l >> 16 & EV_KIND_MAX] << 3 | (uint32_t)weight;
-            tile[at] = (uint8_t)(l >> 8);
+            if (tiles)
+                tile[at] = (uint8_t)(l >> 8);
             drawn[draw_id[d]] += weight;
         }
         n = 0;
@@ -1001,7 +1005,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
             const int x = discard_old[i];
             f->opt_start[i] = n;
             const int first = g->options.start[x], end = range_end(&g->options, x);
-            copy_links(g->options.v, first, end, draw_id, 0, (uint32_t *)f->opt + n, f->opt_tile + n);
+            copy_links(g->options.v, first, end, draw_id, 0, (uint32_t *)f->opt + n,
+                       tiles || i == 0 ? f->opt_tile + n : NULL);
             n += end - first;
             const int cross = at_option[x];
             at_option[x] = n, n += cross;
@@ -1012,7 +1017,9 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen)
         for (int i = 0; i < g->cross_options.n; i++) {
             const uint64_t l = g->cross_options.v[i];
             const int at = at_option[l >> 40]++;
-            opt[at] = draw_id[l >> 16 & EV_KIND_MAX], opt_tile[at] = (uint8_t)(l >> 8);
+            opt[at] = draw_id[l >> 16 & EV_KIND_MAX];
+            if (tiles || at < f->opt_start[1])
+                opt_tile[at] = (uint8_t)(l >> 8);
         }
     }
     ev_free(m, at_edge), ev_free(m, at_option), ev_free(m, ids), ev_free(m, key);
@@ -1429,7 +1436,9 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
      * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
      * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
-    if (!layer || flatten(&g, &f, fourteen) < 0 ||
+    /* the links' tiles are read by the exported graph and the exact pool, and the start's options' by
+     * the rows: the others are not written (2-shanten 1.008x) */
+    if (!layer || flatten(&g, &f, fourteen, export || cfg->exact) < 0 ||
         ((g.depths_stale || export || cfg->exact) && move_draw_nodes(&g, &f) < 0) ||
         (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))

@@ -101,7 +101,8 @@ typedef struct {
     int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
     uint32_t *edge;       /* the discard node << 3 | the live copies drawn (4 at most): the turn loop
                              reads every edge at every turn, so an edge is 4 bytes */
-    uint8_t *tile;
+    uint8_t *tile;        /* each edge's tile, and opt_tile each option's: only for the exported graph
+                             and the exact pool (and the start's options, for its rows) */
     int32_t *win_start, *win_to; /* its winning draws (win_to: the discard node, -1 for a riichi win) */
     double *win_weight;
     double *win_score;    /* each win's value on any draw and on the last, side by side */
