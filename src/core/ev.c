@@ -189,12 +189,14 @@ typedef struct {
     int n, cap;
 } ev_links;
 
-/* The links each node's expansion makes, one node's after another's, 8 bytes each (an ev_link is 16):
- * the word the flat graph keeps (ev_flat's edge, or the draw node of an option) and the tile above it. */
+/* The links each node's expansion makes, one node's after another's, 4 bytes each (an ev_link is 16):
+ * the word the flat graph keeps (ev_flat's edge, or the draw node of an option), renumbered when
+ * flattened; their tiles apart, only where they are read (ev_graph's tiles, and the start's options). */
 typedef struct {
-    uint64_t *v;
+    uint32_t *v;
+    uint8_t *tile;
     int32_t *start; /* per node expanded: its first link */
-    int n, cap, nodes, cap_nodes;
+    int n, cap, cap_tile, nodes, cap_nodes;
 } ev_ranges;
 
 /* The links made by their other end, 8 bytes each, put in their first end's range when flattened:
@@ -219,6 +221,7 @@ typedef struct {
     ev_completes completes;
     ev_payments payments;
     int shanten0, closed, failed;
+    int tiles; /* every link's tile is kept (the exported graph and the exact pool read them) */
     int depths_stale; /* a node was found nearer than when it was made (reach) */
     size_t slots; /* the hash tables' first size: about what the search will hold */
     double total; /* the pool's size */
@@ -439,11 +442,15 @@ static inline int range_end(const ev_ranges *r, int i)
     return i + 1 < r->nodes ? r->start[i + 1] : r->n;
 }
 
-static int range_link(ev_memory *m, ev_ranges *r, uint32_t word, int tile)
+/* A link of the node expanded last; its tile kept when `keep` (at the same place in r->tile). */
+static int range_link(ev_memory *m, ev_ranges *r, uint32_t word, int tile, int keep)
 {
-    if (grow(m, (void **)&r->v, &r->cap, r->n + 1, sizeof *r->v) < 0)
+    if (grow(m, (void **)&r->v, &r->cap, r->n + 1, sizeof *r->v) < 0 ||
+        (keep && grow(m, (void **)&r->tile, &r->cap_tile, r->n + 1, 1) < 0))
         return -1;
-    r->v[r->n++] = word | (uint64_t)tile << 32;
+    if (keep)
+        r->tile[r->n] = (uint8_t)tile;
+    r->v[r->n++] = word;
     return 0;
 }
 
@@ -504,8 +511,15 @@ static inline uint64_t ids_of(uint64_t kinds)
            (kinds >> RED_KIND[1] & 1) << (SH_KINDS + 1) | (kinds >> RED_KIND[2] & 1) << (SH_KINDS + 2);
 }
 
+/* A discard node's replacement number and the kinds whose discard keeps it: they follow from its
+ * kinds alone, so a draw node's two discard nodes that differ only in a red five share them. */
+typedef struct {
+    int shanten; /* -2: not found yet */
+    uint64_t keep;
+} ev_keep;
+
 static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
-                          const complements *was, int changed, int maker, int drawn);
+                          const complements *was, int changed, int maker, int drawn, ev_keep *twin);
 
 /* A draw node: the draws it searches. A discard node it makes is expanded at once, from the hand at
  * hand: nodes are still expanded in the order made (a discard node makes only draw nodes), and its
@@ -561,6 +575,8 @@ static int expand_draw(ev_graph *g, int i)
         if (cfg->riichi == EV_RIICHI_ALWAYS)
             back = declared, declared = -1;
     }
+    /* a five's plain and red draws make discard nodes of the same kinds (the plain one first) */
+    ev_keep fives[3] = {{-2, 0}, {-2, 0}, {-2, 0}};
     for (uint64_t searched = allow ? ALL_IDS : ids_of(wait); searched; searched &= searched - 1) {
         const int t = lowest_bit(searched);
         if (state == EV_FREE && (searched & (searched - 1)))
@@ -603,8 +619,10 @@ static int expand_draw(ev_graph *g, int i)
                 const summary_t more = summary_more(&sm, c[kind]++, kind);
                 if (iso)
                     more_rows[group] = iso_row(c, cfg->players);
+                const int five = t >= SH_KINDS ? t - SH_KINDS : kind % 9 == 4 && kind < 27 ? kind / 9 : -1;
                 const int expanded = expand_discard(g, to, h, c, &more, more_rows,
-                                                    cfg->forms & FORM_REGULAR ? &merges : NULL, group, i, t);
+                                                    cfg->forms & FORM_REGULAR ? &merges : NULL, group, i, t,
+                                                    five >= 0 ? &fives[five] : NULL);
                 c[kind]--;
                 if (expanded < 0)
                     return -1;
@@ -623,7 +641,7 @@ static int expand_draw(ev_graph *g, int i)
                 reach(g, 0, declared, g->discard.v[to].depth);
         }
         const int linked = win ? link(g->mem, &g->wins_drawn, i, to, t, w, win)
-                               : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t);
+                               : range_link(g->mem, &g->edges, (uint32_t)to << 3 | (uint32_t)w, t, g->tiles);
         if (linked < 0 ||
             (throw_back && cross_link(g->mem, &g->cross_options, to, back, t, 0) < 0) ||
             (throw_back && declared >= 0 && cross_link(g->mem, &g->cross_options, to, declared, t, 0) < 0))
@@ -746,9 +764,11 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
 
 /* A discard node of hand h (37 ids; c: its kinds, sm: their summary), the discards it searches, each
  * declaring riichi or not as the policy allows; made by draw node `maker` drawing id `drawn` (-1: the
- * starting hand), which throwing that id back reaches without a lookup. h and c are left as they were. */
+ * starting hand), which throwing that id back reaches without a lookup; twin: its number and keep kinds
+ * if a node of the same kinds found them (else they are put there), or NULL. h and c are left as they
+ * were. */
 static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summary_t *sm, const uint8_t *const *rows,
-                          const complements *was, int changed, int maker, int drawn)
+                          const complements *was, int changed, int maker, int drawn, ev_keep *twin)
 {
     const ev_config *cfg = g->cfg;
     uint64_t keep = 0;
@@ -758,7 +778,13 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
     const int dist = g->discard.v[i].dist, bound = g->shanten0 + cfg->extra;
     int allow = shanten > -2 && cfg->shanten_back && dist + shanten < bound;
     if (!allow || shanten <= 0 || !cfg->tegawari) { /* which discards keep the shanten matters: find them */
-        shanten = keep_kinds(c, sm, cfg->players, cfg->forms, rows, was, changed, &keep) - 1;
+        if (twin && twin->shanten > -2) {
+            shanten = twin->shanten, keep = twin->keep;
+        } else {
+            shanten = keep_kinds(c, sm, cfg->players, cfg->forms, rows, was, changed, &keep) - 1;
+            if (twin)
+                *twin = (ev_keep){shanten, keep};
+        }
         g->discard.v[i].shanten = (int8_t)shanten;
         allow = cfg->shanten_back && dist + shanten < bound;
     }
@@ -799,7 +825,7 @@ static int expand_discard(ev_graph *g, int i, uint8_t *h, uint8_t *c, const summ
                 return -1;
             if (states[s] == EV_FREE && draw_back)
                 reach(g, 1, i, g->draw.v[d].depth + 1);
-            if (range_link(g->mem, &g->options, (uint32_t)d, t) < 0 ||
+            if (range_link(g->mem, &g->options, (uint32_t)d, t, g->tiles || drawn < 0) < 0 ||
                 (states[s] == EV_FREE && draw_back && cross_link(g->mem, &g->cross_edges, d, i, t, live(g, h, t)) < 0))
                 return g->failed = -1;
         }
@@ -830,22 +856,22 @@ static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
     return count;
 }
 
-/* Links [from, to) of v into the flat arrays, each word's node (above its low `shift` bits) renumbered
- * by id, and its tile (the byte above the word) into tile unless NULL; returns the sum of their low
- * three bits (an edge's live copies). restrict, since the tiles are bytes, whose stores the compiler
- * must otherwise take to change everything it has read. */
-static inline int copy_links(const uint64_t *restrict v, int from, int to, const int32_t *restrict id, int shift,
+/* Links [from, to) of r into the flat arrays, each word's node (above its low `shift` bits) renumbered
+ * by id, and their tiles into tile unless NULL; returns the sum of their low three bits (an edge's
+ * live copies). restrict, since the tiles are bytes, whose stores the compiler must otherwise take to
+ * change everything it has read. */
+static inline int copy_links(const ev_ranges *r, int from, int to, const int32_t *restrict id, int shift,
                              uint32_t *restrict word, uint8_t *restrict tile)
 {
     int total = 0;
-    const uint32_t low = (1u << shift) - 1;
+    const uint32_t low = (1u << shift) - 1, *restrict v = r->v;
     for (int e = from; e < to; e++) {
-        const uint64_t x = v[e];
+        const uint32_t x = v[e];
         total += (int)(x & 7);
-        if (tile)
-            *tile++ = (uint8_t)(x >> 32);
-        *word++ = (uint32_t)id[(uint32_t)x >> shift] << shift | ((uint32_t)x & low);
+        *word++ = (uint32_t)id[x >> shift] << shift | (x & low);
     }
+    if (tile)
+        memcpy(tile, r->tile + from, (size_t)(to - from));
     return total;
 }
 
@@ -973,7 +999,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
             const int d = draw_old[i];
             f->start[i] = n, f->win_start[i] = w;
             const int first = g->edges.start[d], end = range_end(&g->edges, d);
-            int total = copy_links(g->edges.v, first, end, discard_id, 3, f->edge + n, tiles ? f->tile + n : NULL);
+            int total = copy_links(&g->edges, first, end, discard_id, 3, f->edge + n, tiles ? f->tile + n : NULL);
             n += end - first;
             for (int v = first_win[d]; v < first_win[d + 1]; v++, w++) {
                 const ev_link *l = &g->wins_drawn.v[v];
@@ -1005,8 +1031,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
             const int x = discard_old[i];
             f->opt_start[i] = n;
             const int first = g->options.start[x], end = range_end(&g->options, x);
-            copy_links(g->options.v, first, end, draw_id, 0, (uint32_t *)f->opt + n,
-                       tiles || i == 0 ? f->opt_tile + n : NULL);
+            copy_links(&g->options, first, end, draw_id, 0, (uint32_t *)f->opt + n,
+                       tiles || (fourteen && i == 0) ? f->opt_tile + n : NULL);
             n += end - first;
             const int cross = at_option[x];
             at_option[x] = n, n += cross;
@@ -1018,7 +1044,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
             const uint64_t l = g->cross_options.v[i];
             const int at = at_option[l >> 40]++;
             opt[at] = draw_id[l >> 16 & EV_KIND_MAX];
-            if (tiles || at < f->opt_start[1])
+            if (tiles || (fourteen && at < f->opt_start[1]))
                 opt_tile[at] = (uint8_t)(l >> 8);
         }
     }
@@ -1402,6 +1428,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     const int fourteen = sm.tiles % 3 == 2;
     g.shanten0 = best_of_forms(evaluate(c, &sm, NULL, cfg->players, 0), cfg->forms) - 1;
     g.closed = 1;
+    g.tiles = export || cfg->exact;
     for (int m = 0; m < cfg->win.n_melds; m++)
         g.closed &= cfg->win.melds[m].type == SC_CLOSED_KAN;
     g.total = cfg->divisor_extra;
@@ -1422,7 +1449,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         const summary_t s = key_counts(g.discard.v[root].key, h, cc);
         const uint8_t *rows[4];
         fast_rows(cc, cfg->players, rows);
-        if (expand_discard(&g, root, h, cc, &s, rows, NULL, 0, -1, -1) < 0)
+        if (expand_discard(&g, root, h, cc, &s, rows, NULL, 0, -1, -1, NULL) < 0)
             goto done;
     }
     for (int d = 0; d < g.draw.n; d++)
@@ -1438,7 +1465,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
     /* the links' tiles are read by the exported graph and the exact pool, and the start's options' by
      * the rows: the others are not written (2-shanten 1.008x) */
-    if (!layer || flatten(&g, &f, fourteen, export || cfg->exact) < 0 ||
+    if (!layer || flatten(&g, &f, fourteen, g.tiles) < 0 ||
         ((g.depths_stale || export || cfg->exact) && move_draw_nodes(&g, &f) < 0) ||
         (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
@@ -1531,8 +1558,8 @@ done:
         ev_export_free(export);
     flat_free(g.mem, &f);
     void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
-                      g.completes.v, g.completes.index.slots, g.edges.v, g.edges.start, g.options.v,
-                      g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins,
+                      g.completes.v, g.completes.index.slots, g.edges.v, g.edges.tile, g.edges.start,
+                      g.options.v, g.options.tile, g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins,
                       g.win_classes};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
