@@ -740,25 +740,29 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
     if (pairs7 != best && orphans != best)
         return best;
     /* seven pairs and thirteen orphans after a discard, from the counts (seven_pairs and
-     * thirteen_orphans of eval.h on the table path): only the discarded kind's count changes */
-    const int pairs = sm->pairs, singles = sm->singles, orphan_pairs = popcount64(sm->two & ORPHAN_BITS);
-    for (uint64_t held = sm->held; held; held &= held - 1) {
-        const int t = lowest_bit(held);
-        int v = SH_INF;
-        if (pairs7 == best) {
-            const int full = pairs - (c[t] == 2), half = singles - (c[t] == 1) + (c[t] == 2);
-            const int take = min2(full, 7);
-            v = min2(v, 14 - 2 * take - min2(half, 7 - take));
+     * thirteen_orphans of eval.h on the table path): only the discarded kind's count changes, so the
+     * number depends only on that count (one, two, more) and on whether the kind is an orphan */
+    uint64_t twice = 0;
+    for (uint64_t m = sm->two; m; m &= m - 1)
+        twice |= (uint64_t)(c[lowest_bit(m)] == 2) << lowest_bit(m);
+    const uint64_t held_as[3] = {sm->held & ~sm->two, twice, sm->two & ~twice};
+    const int orphan_pairs = popcount64(sm->two & ORPHAN_BITS);
+    for (int n = 0; n < 3; n++)
+        for (int orphan = 0; orphan < 2; orphan++) {
+            const uint64_t kinds = held_as[n] & (orphan ? ORPHAN_BITS : ~ORPHAN_BITS);
+            if (!kinds)
+                continue;
+            int v = SH_INF;
+            if (pairs7 == best) {
+                const int full = sm->pairs - (n == 1), half = sm->singles - (n == 0) + (n == 1);
+                const int take = min2(full, 7);
+                v = min2(v, 14 - 2 * take - min2(half, 7 - take));
+            }
+            if (orphans == best)
+                v = min2(v, 14 - (sm->orphan_kinds - (orphan && n == 0)) - (orphan_pairs - (orphan && n == 1) > 0));
+            if (v == best)
+                *keep |= kinds;
         }
-        if (orphans == best) {
-            const int orphan = (int)(ORPHAN_BITS >> t & 1);
-            const int kinds = sm->orphan_kinds - (orphan && c[t] == 1);
-            const int pair = orphan_pairs - (orphan && c[t] == 2) > 0;
-            v = min2(v, 14 - kinds - pair);
-        }
-        if (v == best)
-            *keep |= 1ull << t;
-    }
     return best;
 }
 
