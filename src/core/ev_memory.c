@@ -15,7 +15,7 @@
 #define SPARE_MEMORIES 4          /* memories kept for searches to come: one per thread that ran at once */
 #define HUGE ((size_t)2 << 20)   /* a huge page */
 #define LARGE (1u << 20)          /* smaller blocks come and go through malloc, which keeps them well */
-#define MIDDLE ((size_t)64 << 10) /* blocks from here to LARGE are carved from the memory's arena */
+#define MIDDLE ((size_t)16 << 10) /* blocks from here to LARGE are carved from the memory's arena (from 64 KiB: tenpai 0.985x) */
 #define ARENA_MAX ((size_t)64 << 20)
 
 typedef struct {

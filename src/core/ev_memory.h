@@ -6,7 +6,7 @@
  * search served by that memory takes them back (the smallest that fits); a request that none fits
  * frees the smaller ones, so that a search larger than the last does not add them to its peak.
  * Such blocks are whole 2 MiB pages, marked for huge pages: a search reads them at random, and a
- * few TLB entries then cover them. Blocks from 64 KiB are carved one after another from an arena
+ * few TLB entries then cover them. Blocks from 16 KiB are carved one after another from an arena
  * of huge pages that the memory keeps, all given back when the search ends; smaller blocks go
  * through malloc, which keeps them itself.
  * Memories are taken and given back with the GIL held (they share one list); a search runs without
