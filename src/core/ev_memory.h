@@ -10,7 +10,8 @@
  * of huge pages that the memory keeps, all given back when the search ends; smaller blocks go
  * through malloc, which keeps them itself.
  * Memories are taken and given back with the GIL held (they share one list); a search runs without
- * it, on a memory of its own. A memory given back keeps at most 256 MiB, and at most 4 are kept. */
+ * it, on a memory of its own. A memory given back keeps at most 256 MiB of blocks and an arena of at
+ * most 64 MiB, and at most 4 are kept. */
 #ifndef SHANTEN_EV_MEMORY_H
 #define SHANTEN_EV_MEMORY_H
 
