@@ -57,6 +57,16 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1,
                                     module_methods, NULL, NULL, NULL, NULL};
 
+/* Row merges take the AVX2 path in this process (eval.h): the tests compare it with the other. */
+static int avx2_merges(void)
+{
+#if defined(SH_AVX2)
+    return have_avx2();
+#else
+    return 0;
+#endif
+}
+
 PyMODINIT_FUNC PyInit__core(void)
 {
     if (args_module_init() < 0)
@@ -72,7 +82,8 @@ PyMODINIT_FUNC PyInit__core(void)
             return NULL;
         }
     if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0 ||
-        PyModule_AddIntConstant(m, "PROFILE_GUIDED", SHANTEN_PROFILE_GUIDED) < 0) {
+        PyModule_AddIntConstant(m, "PROFILE_GUIDED", SHANTEN_PROFILE_GUIDED) < 0 ||
+        PyModule_AddIntConstant(m, "AVX2", avx2_merges()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

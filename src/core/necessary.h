@@ -170,9 +170,64 @@ typedef struct {
     row_t half[2], rest[4];
 } complements;
 
+#if defined(SH_AVX2)
+/* complements_of and complements_after with their independent merges paired (merge_rows2). */
+__attribute__((target("avx2"))) static int complements_of2(const row_t *r, int ng, int M, complements *c)
+{
+    if (ng == 4) {
+        const __m256i halves = merge_rows2(rows2(r[0], r[2]), rows2(r[1], r[3]));
+        c->half[0] = row_low(halves), c->half[1] = row_high(halves);
+        const __m256i first = merge_rows2(rows2(r[1], r[0]), rows2(c->half[1], c->half[1]));
+        const __m256i second = merge_rows2(rows2(c->half[0], c->half[0]), rows2(r[3], r[2]));
+        c->rest[0] = row_low(first), c->rest[1] = row_high(first);
+        c->rest[2] = row_low(second), c->rest[3] = row_high(second);
+        return final_value(c->half[0], c->half[1], M);
+    }
+    const __m256i outer = merge_rows2(rows2(r[1], r[0]), rows2(r[2], r[2]));
+    c->half[1] = c->rest[0] = row_low(outer);
+    c->rest[1] = row_high(outer);
+    c->rest[2] = merge_rows(r[0], r[1]);
+    return final_value(r[0], c->half[1], M);
+}
+
+__attribute__((target("avx2"))) static int complements_after2(const row_t *r, int ng, int M,
+                                                               const complements *was, int g, complements *c)
+{
+    *c = *was;
+    if (ng == 4) {
+        const int h = g >> 1, other = g ^ 1; /* g's half, and its partner in it */
+        /* g's half anew, and the rest of g's partner (the other half with g) beside it */
+        const __m256i first = h ? merge_rows2(rows2(r[2], c->half[0]), rows2(r[3], r[g]))
+                                : merge_rows2(rows2(r[0], r[g]), rows2(r[1], c->half[1]));
+        c->half[h] = row_low(first), c->rest[other] = row_high(first);
+        if (h) {
+            const __m256i rests = merge_rows2(rows2(r[1], r[0]), rows2(c->half[1], c->half[1]));
+            c->rest[0] = row_low(rests), c->rest[1] = row_high(rests);
+        } else {
+            const __m256i rests = merge_rows2(rows2(c->half[0], c->half[0]), rows2(r[3], r[2]));
+            c->rest[2] = row_low(rests), c->rest[3] = row_high(rests);
+        }
+        return final_value(c->half[0], c->half[1], M);
+    }
+    if (g) {
+        const __m256i pair = merge_rows2(rows2(r[1], r[0]), rows2(r[2], r[g]));
+        c->half[1] = c->rest[0] = row_low(pair);
+        c->rest[3 - g] = row_high(pair);
+    } else {
+        const __m256i pair = merge_rows2(rows2(r[0], r[0]), rows2(r[2], r[1]));
+        c->rest[1] = row_low(pair), c->rest[2] = row_high(pair);
+    }
+    return final_value(r[0], c->half[1], M);
+}
+#endif
+
 /* The complements of rows r; returns the whole hand's value for M melds and the pair. */
 static int complements_of(const row_t *r, int ng, int M, complements *c)
 {
+#if defined(SH_AVX2)
+    if (have_avx2())
+        return complements_of2(r, ng, M, c);
+#endif
     if (ng == 4) {
         c->half[0] = merge_rows(r[0], r[1]), c->half[1] = merge_rows(r[2], r[3]);
         c->rest[0] = merge_rows(r[1], c->half[1]);
@@ -191,6 +246,10 @@ static int complements_of(const row_t *r, int ng, int M, complements *c)
  * kept (4 merges of 6, 2 of 3). */
 static int complements_after(const row_t *r, int ng, int M, const complements *was, int g, complements *c)
 {
+#if defined(SH_AVX2)
+    if (have_avx2())
+        return complements_after2(r, ng, M, was, g, c);
+#endif
     *c = *was;
     if (ng == 4) {
         const int h = g >> 1, other = g ^ 1; /* g's half, and its partner in it */
