@@ -1566,8 +1566,8 @@ done:
     flat_free(g.mem, &f);
     void *arrays[] = {layer, ch->base, g.draw.v, g.discard.v, g.draw.index.slots, g.discard.index.slots,
                       g.completes.v, g.completes.index.slots, g.edges.v, g.edges.tile, g.edges.start,
-                      g.options.v, g.options.tile, g.options.start, g.wins_drawn.v, g.cross_edges.v, g.cross_options.v, g.wins,
-                      g.win_classes};
+                      g.options.v, g.options.tile, g.options.start, g.wins_drawn.v, g.cross_edges.v,
+                      g.cross_options.v, g.wins, g.win_classes};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         ev_free(g.mem, arrays[i]);
     return result;

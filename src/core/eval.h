@@ -155,7 +155,7 @@ __attribute__((target("avx2"))) static inline row_t row_high(__m256i v) { return
 
 /* The processor runs AVX2, and SHANTEN_AVX2=0 does not turn it off (the tests compare both paths).
  * Checked once per unit; a race only writes the same answer twice. */
-static int have_avx2(void)
+static inline int have_avx2(void)
 {
     static int known = -1;
     if (known < 0) {

@@ -244,7 +244,7 @@ static int complements_of(const row_t *r, int ng, int M, complements *c)
 
 /* complements_of rows r that differ from those of `was` in group g alone: the merges without g are
  * kept (4 merges of 6, 2 of 3). */
-static int complements_after(const row_t *r, int ng, int M, const complements *was, int g, complements *c)
+static inline int complements_after(const row_t *r, int ng, int M, const complements *was, int g, complements *c)
 {
 #if defined(SH_AVX2)
     if (have_avx2())
