@@ -1,6 +1,7 @@
-"""The row merges' two paths give the same answers: where the processor has AVX2, the merges of
-necessary.h pair up in AVX2 registers; SHANTEN_AVX2=0 keeps them in SSSE3 (the path of a processor
-without AVX2). A seeded run of each path, every answer compared."""
+"""The two paths give the same answers: where the processor has AVX2, the merges of necessary.h
+pair up in AVX2 registers and the expected-value turn loop of the "separate" objective reads a
+value in one load; SHANTEN_AVX2=0 keeps SSSE3 and SSE2 (the path of a processor without AVX2). A
+seeded run of each path, every answer compared."""
 
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ import pytest
 from shanten import _core
 
 # Tile efficiency of seeded random hands (13 and 14 tiles, 3 and 4 players) and the expected value
-# of a few positions (each search merges rows for every hand it meets): a line per hand, its
-# notation and a digest of its answer.
+# of a few positions (each search merges rows for every hand it meets), with the default model and
+# mahjong-cpp's: a line per hand, its notation and a digest of its answer.
 SCRIPT = r"""
 import hashlib, random
 import shanten
 import shanten.ev
-from shanten.ev import expected
+from shanten.ev import MAHJONG_CPP, Model, expected
 
 def notation(counts):
     return "".join("".join(str(i + 1) * counts[9 * s + i] for i in range(9 if s < 3 else 7)) + "mpsz"[s]
@@ -36,12 +37,13 @@ def answers():
         result = shanten.discards(counts, players=players) if n % 2 else shanten.ukeire(counts, players=players)
         yield f"{notation(counts)} players={players}", repr(result).encode()
     for hand in ("13777m112p6678s16z", "2m223488p778s1223z", "345779m469p3566s2z", "40m4058899p1488s4z"):
-        try:  # a wrong merge may send the search past its bound: that answer differs too
-            answer = b"".join(repr(r.tile).encode() + r.tenpai.tobytes() + r.win.tobytes() + r.score.tobytes()
-                              for r in expected(hand, draws=8))
-        except shanten.ev.ExpectedValueError as error:
-            answer = str(error).encode()
-        yield f"{hand} expected", answer
+        for name, model in (("default", Model()), ("mahjong-cpp", MAHJONG_CPP)):
+            try:  # a wrong merge may send the search past its bound: that answer differs too
+                answer = b"".join(repr(r.tile).encode() + r.tenpai.tobytes() + r.win.tobytes() + r.score.tobytes()
+                                  for r in expected(hand, draws=8, model=model))
+            except shanten.ev.ExpectedValueError as error:
+                answer = str(error).encode()
+            yield f"{hand} expected ({name} model)", answer
 
 for name, answer in answers():
     print(name, hashlib.sha256(answer).hexdigest()[:16])
@@ -61,11 +63,11 @@ def run(env_avx2: str | None) -> tuple[list[str], int]:
 
 
 @pytest.mark.skipif(not _core.AVX2, reason="this processor has no AVX2 (or SHANTEN_AVX2=0): one path only")
-def test_avx2_and_ssse3_merges_agree() -> None:
+def test_avx2_and_ssse3_paths_agree() -> None:
     with_avx2, on = run(None)
     without, off = run("0")
     assert (on, off) == (1, 0)
-    assert len(with_avx2) == len(without) == 3004
+    assert len(with_avx2) == len(without) == 3008
     for a, b in zip(with_avx2, without):
         assert a == b, f"{a.rsplit(' ', 1)[0]}: the AVX2 and SSSE3 paths differ"
 
