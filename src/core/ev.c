@@ -1058,20 +1058,29 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
 
 /* The turn loop's records of the draw nodes, free then frozen, and the discard nodes' depths (once
  * the depths are final). */
-static void steps(const ev_graph *g, ev_flat *f, int T)
+static void steps(const ev_graph *g, ev_flat *f, int T, ev_value *layer)
 {
+    /* the turn loop writes every value at turn T but those of nodes it never reaches; edge_sum4 and
+     * option_max4 read 8 bytes past a value: those and the two past the last are zeroed */
+    static const ev_value zero = {0, 0, 0};
+    layer[g->draw.n + g->discard.n] = layer[g->draw.n + g->discard.n + 1] = zero;
     f->n_free = f->n_frozen = 0;
     for (int d = 0; d < g->draw.n; d++) {
         const ev_node *n = &g->draw.v[f->d_node[d]];
         ev_step *s = n->state == EV_FREE ? &f->free[f->n_free++] : &f->frozen[f->n_frozen++];
         const int need = n->shanten > 1 ? n->shanten : 1;
+        if (n->depth > T)
+            layer[d] = zero;
         *s = (ev_step){(float)f->drawn[d], d, f->d_id[n->stay], f->start[d], f->win_start[d], f->win_start[d + 1],
                        (int16_t)(T - need), (uint8_t)n->depth, n->tenpai};
     }
     const ev_step end = {0, 0, 0, f->start[g->draw.n], 0, 0, 0, 0, 0};
     f->free[f->n_free] = f->frozen[f->n_frozen] = end;
-    for (int x = 0; x < g->discard.n; x++)
+    for (int x = 0; x < g->discard.n; x++) {
         f->x_from[x] = (uint8_t)g->discard.v[f->x_node[x]].depth;
+        if (g->discard.v[f->x_node[x]].depth > T)
+            layer[g->draw.n + x] = zero;
+    }
 }
 
 /* Each node's depth, the fewest draws from the start, when reach() found a node nearer than when
@@ -1206,8 +1215,8 @@ static inline ev_value edge_sum(const uint32_t *edge, const uint32_t *end, const
 
 #if defined(SH_AVX2)
 /* edge_sum and option_max with AVX2, where the processor has it (have_avx2): a value's three numbers
- * in one load of 32 bytes, whose fourth lane (the next value's first number; the values are zeroed
- * first, so it is never an unwritten one) is summed or maximised apart and left out. The sums do the
+ * in one load of 32 bytes, whose fourth lane (the next value's first number; never an unwritten
+ * one: steps()) is summed or maximised apart and left out. The sums do the
  * same operations in the same order lane by lane, and a maximum is exact in any order (two running
  * maxima, 3-shanten 1.02x): the same numbers as the SSE2 path, bit for bit (tests/test_simd.py).
  * 2-shanten 1.025x, 3-shanten 1.04x. */
@@ -1526,7 +1535,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
      * node's riichi twin, made after it and so valued after it); the discard nodes' at k are made
      * after every draw node's at k, the only readers of theirs at k + 1 (a turn's values stay in
      * the caches: 3-shanten 4% faster, 1- and 2-shanten 1%, than with two layers a turn) */
-    layer = ev_calloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2)); /* zeroed: edge_sum4 and option_max4 */
+    layer = ev_alloc(g.mem, sizeof *layer * (size_t)(nd + nx + 2));
     /* the links' tiles are read by the exported graph and the exact pool, and the start's options' by
      * the rows: the others are not written (2-shanten 1.008x) */
     if (!layer || flatten(&g, &f, fourteen, g.tiles) < 0 ||
@@ -1534,7 +1543,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         (g.depths_stale && depths(&g, root, fourteen, &f) < 0) ||
         (export && export_graph(&g, &f, cfg->draws + 1, export) < 0))
         goto done;
-    steps(&g, &f, cfg->draws);
+    steps(&g, &f, cfg->draws, layer);
     ev_value *const d_now = layer, *const d_next = layer, *const x_now = layer + nd, *const x_next = layer + nd;
     /* the rows: the root's options (14 tiles) or the root itself (13) */
     int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;
