@@ -1058,6 +1058,18 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
 
 /* The turn loop's records of the draw nodes, free then frozen, and the discard nodes' depths (once
  * the depths are final). */
+/* end[k]: past the last of the n records valued at turn k (from <= k). */
+static void ends(const ev_step *s, int n, int T, int *end)
+{
+    for (int k = 0; k <= T; k++)
+        end[k] = 0;
+    for (int i = 0; i < n; i++)
+        if (s[i].from <= T)
+            end[s[i].from] = i + 1;
+    for (int k = 1; k <= T; k++)
+        end[k] = end[k] > end[k - 1] ? end[k] : end[k - 1];
+}
+
 static void steps(const ev_graph *g, ev_flat *f, int T, ev_value *layer)
 {
     /* the turn loop writes every value at turn T but those of nodes it never reaches; edge_sum4 and
@@ -1076,11 +1088,20 @@ static void steps(const ev_graph *g, ev_flat *f, int T, ev_value *layer)
     }
     const ev_step end = {0, 0, 0, f->start[g->draw.n], 0, 0, 0, 0, 0};
     f->free[f->n_free] = f->frozen[f->n_frozen] = end;
+    ends(f->free, f->n_free, T, f->free_end);
+    ends(f->frozen, f->n_frozen, T, f->frozen_end);
+    for (int k = 0; k <= T; k++)
+        f->x_end[k] = 0;
     for (int x = 0; x < g->discard.n; x++) {
-        f->x_from[x] = (uint8_t)g->discard.v[f->x_node[x]].depth;
-        if (g->discard.v[f->x_node[x]].depth > T)
+        const int depth = g->discard.v[f->x_node[x]].depth;
+        f->x_from[x] = (uint8_t)depth;
+        if (depth > T)
             layer[g->draw.n + x] = zero;
+        else
+            f->x_end[depth] = x + 1;
     }
+    for (int k = 1; k <= T; k++)
+        f->x_end[k] = f->x_end[k] > f->x_end[k - 1] ? f->x_end[k] : f->x_end[k - 1];
 }
 
 /* Each node's depth, the fewest draws from the start, when reach() found a node nearer than when
@@ -1317,15 +1338,15 @@ static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, c
 /* One turn's values: the draw nodes' at turn k from the discard nodes' at k + 1, then the
  * discard nodes' at k. Inlined for each objective and for explain, so that their tests leave the
  * loops; the free draw nodes and the frozen ones in loops of their own, each in node order. */
-static inline __attribute__((always_inline)) void turn(const ev_graph *g, const ev_flat *f, int k, int T, int obj,
+static inline __attribute__((always_inline)) void turn(const ev_flat *f, int k, int T, int obj,
                                                        int explain, int avx, double inv, ev_value *d_now,
                                                        const ev_value *d_next, ev_value *x_now,
                                                        const ev_value *x_next, ev_classes *ch)
 {
-    const int nx = g->discard.n;
-    for (int i = 0; i < f->n_free; i++)
+    const int n_free = f->free_end[k], n_frozen = f->frozen_end[k], nx = f->x_end[k];
+    for (int i = 0; i < n_free; i++)
         draw_value(f, &f->free[i], k, T, obj, explain, 0, avx, inv, d_now, d_next, x_next, ch);
-    for (int i = 0; i < f->n_frozen; i++)
+    for (int i = 0; i < n_frozen; i++)
         draw_value(f, &f->frozen[i], k, T, obj, explain, 1, avx, inv, d_now, d_next, x_next, ch);
     for (int x = 0; x < nx; x++) {
         if (f->x_from[x] > k)
@@ -1351,10 +1372,10 @@ static inline __attribute__((always_inline)) void turn(const ev_graph *g, const 
 
 #if defined(SH_AVX2)
 /* The "separate" objective's turn (mahjong-cpp's), compiled for AVX2. */
-__attribute__((target("avx2"))) static void turn_separate4(const ev_graph *g, const ev_flat *f, int k, int T, double inv,
-                                                          ev_value *layer, int nd)
+__attribute__((target("avx2"))) static void turn_separate4(const ev_flat *f, int k, int T, double inv, ev_value *layer,
+                                                          int nd)
 {
-    turn(g, f, k, T, EV_OBJ_SEPARATE, 0, 1, inv, layer, layer, layer + nd, layer + nd, NULL);
+    turn(f, k, T, EV_OBJ_SEPARATE, 0, 1, inv, layer, layer, layer + nd, layer + nd, NULL);
 }
 #endif
 
@@ -1583,17 +1604,17 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
         if (cfg->explain)
             classes_swap(ch);
         if (cfg->explain)
-            turn(&g, &f, k, T, obj, 1, 0, inv, d_now, d_next, x_now, x_next, ch);
+            turn(&f, k, T, obj, 1, 0, inv, d_now, d_next, x_now, x_next, ch);
 #if defined(SH_AVX2)
         else if (obj == EV_OBJ_SEPARATE && avx)
-            turn_separate4(&g, &f, k, T, inv, layer, nd);
+            turn_separate4(&f, k, T, inv, layer, nd);
 #endif
         else if (obj == EV_OBJ_SEPARATE)
-            turn(&g, &f, k, T, EV_OBJ_SEPARATE, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
+            turn(&f, k, T, EV_OBJ_SEPARATE, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
         else if (obj == EV_OBJ_SCORE)
-            turn(&g, &f, k, T, EV_OBJ_SCORE, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
+            turn(&f, k, T, EV_OBJ_SCORE, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
         else
-            turn(&g, &f, k, T, EV_OBJ_WIN, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
+            turn(&f, k, T, EV_OBJ_WIN, 0, 0, inv, d_now, d_next, x_now, x_next, ch);
         for (int r = 0; r < n_opts; r++)
             keep[r][k] = d_now[row_node[r]];
         if (cfg->explain && k == 0)

@@ -115,6 +115,9 @@ typedef struct {
                                each list ended by a record that holds only its edges' end */
     int n_free, n_frozen;
     uint8_t *x_from;        /* each discard node's depth */
+    /* per turn k, the records (free, frozen) and discard nodes past the last valued by then: nodes
+       are numbered nearly in the order of their depths, so early turns stop well short of the end */
+    int free_end[EV_TURNS + 1], frozen_end[EV_TURNS + 1], x_end[EV_TURNS + 1];
     int32_t *x_node;        /* each discard node's place in the graph's (the order made: they are not
                                moved when numbered anew) */
     int32_t *d_node, *d_id; /* each draw node's place in the graph's, and the new number of each there
