@@ -1056,8 +1056,6 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
     return ok ? 0 : -1;
 }
 
-/* The turn loop's records of the draw nodes, free then frozen, and the discard nodes' depths (once
- * the depths are final). */
 /* end[k]: past the last of the n records valued at turn k (from <= k). */
 static void ends(const ev_step *s, int n, int T, int *end)
 {
@@ -1070,6 +1068,8 @@ static void ends(const ev_step *s, int n, int T, int *end)
         end[k] = end[k] > end[k - 1] ? end[k] : end[k - 1];
 }
 
+/* The turn loop's records of the draw nodes, free then frozen, and the discard nodes' depths (once
+ * the depths are final), with each turn's ends. */
 static void steps(const ev_graph *g, ev_flat *f, int T, ev_value *layer)
 {
     /* the turn loop writes every value at turn T but those of nodes it never reaches; edge_sum4 and
