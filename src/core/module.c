@@ -57,8 +57,9 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "shanten._core", "Compiled core of shanten.", -1,
                                     module_methods, NULL, NULL, NULL, NULL};
 
-/* Row merges take the AVX2 path in this process (eval.h): the tests compare it with the other. */
-static int avx2_merges(void)
+/* The AVX2 paths run in this process (eval.h's have_avx2: the row merges and the expected-value turn
+ * loop of the "separate" objective): the tests compare them with the others. */
+static int avx2_paths(void)
 {
 #if defined(SH_AVX2)
     return have_avx2();
@@ -83,7 +84,7 @@ PyMODINIT_FUNC PyInit__core(void)
         }
     if (efficiency_add_types(m) < 0 || scoring_add_types(m) < 0 ||
         PyModule_AddIntConstant(m, "PROFILE_GUIDED", SHANTEN_PROFILE_GUIDED) < 0 ||
-        PyModule_AddIntConstant(m, "AVX2", avx2_merges()) < 0) {
+        PyModule_AddIntConstant(m, "AVX2", avx2_paths()) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -6,7 +6,7 @@ from typing import Any
 from ._resolve import DeadLike, HandLike, MeldLike
 
 PROFILE_GUIDED: int  # 1: built from a profile of tools/pgo_train.py (setup.py)
-AVX2: int  # 1: row merges pair up with AVX2 in this process (the processor has it, SHANTEN_AVX2 is not 0)
+AVX2: int  # 1: the AVX2 paths run in this process (row merges, the "separate" turn loop; SHANTEN_AVX2 is not 0)
 
 class Ukeire(tuple[Any, ...]):
     shanten: int
