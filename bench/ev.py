@@ -1,6 +1,6 @@
 """Benchmark the expected-value engine (``shanten.ev``) against mahjong-cpp's measured times.
 
-    python bench/ev.py [--quick] [--runs N]
+    python bench/ev.py [--quick] [--runs N] [--review N] [--hands SHANTEN]
 
 The hands are the 75 default-option hands of ../shared/mahjong-cpp/reference.jsonl (beside the
 repository), whose lines also hold mahjong-cpp's own time for each hand, measured on this kind of
@@ -21,6 +21,10 @@ By shanten (0-3): median and maximum time, and the ratio of mahjong-cpp's to our
 the per-hand ratios, and of the maxima). Peak memory: the resident set of a fresh process that
 runs every hand of that shanten once, less that of one that only imports shanten. Bar: ours
 (kernel) at least 5x faster than mahjong-cpp at every shanten, in median and maximum.
+
+With ``--hands``, every hand of that shanten on its own, lowest ratio first: each engine's time per
+hand searched (mahjong-cpp's ``searched_vertices``, ours ``Expected.hands``), which tells whether a
+ratio is low because ours is slow on that hand or because mahjong-cpp is fast on it.
 
 Then ``review --ev`` (``shanten.review.review(files, ev=True)``, one worker) over the first
 ``--review`` files of ../shared/records (sorted), beside the same review without values: decisions
@@ -98,6 +102,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="one run per hand, tenpai and 1-shanten only")
     parser.add_argument("--runs", type=int, default=5, help="calls per hand (default 5; the best is kept)")
     parser.add_argument("--review", type=int, default=20, metavar="N", help="record files for review --ev (default 20)")
+    parser.add_argument("--hands", type=int, metavar="SHANTEN", help="also a table of that shanten's hands, one by one")
     args = parser.parse_args()
     if not REFERENCE.exists():
         sys.exit(f"bench/ev.py needs {REFERENCE} (the shared folder)")
@@ -106,7 +111,7 @@ def main() -> None:
     all_cases = [c for c in cases() if not args.quick or c["shanten"] <= 1]
     runs = 1 if args.quick else args.runs
     print(f"hands: {len(all_cases)} of {REFERENCE.name} (default options), best of {runs} runs each\n")
-    rows, bars = [], []
+    rows, bars, timed = [], [], {}
     for shanten in sorted({c["shanten"] for c in all_cases}):
         group = [c for c in all_cases if c["shanten"] == shanten]
         kernel, api, default, peer = [], [], [], []
@@ -119,6 +124,7 @@ def main() -> None:
             default.append(best(lambda: expected(case["hand"], model=Model(), **kwargs), max(1, runs // 2)))
             peer.append(case["seconds"])
         ratios = [p / k for p, k in zip(peer, kernel)]
+        timed[shanten] = list(zip(group, kernel))
         memory = peak_memory(shanten) if not args.quick else 0
         ms = lambda values: f"{statistics.median(values) * 1e3:.3f} / {max(values) * 1e3:.3f}"  # noqa: E731
         rows.append([str(shanten), str(len(group)), ms(peer), ms(kernel), ms(api), ms(default),
@@ -134,8 +140,24 @@ def main() -> None:
         print_bar(verdicts, f"{shanten}-shanten: ours >= {BAR:.0f}x faster than mahjong-cpp", passed,
                   f"median {median:.2f}x, max {top:.2f}x")
     print(f"\nall bars: {VERDICT[all(p for _, p, _ in verdicts)]}")
+    if args.hands is not None:
+        per_hand(timed.get(args.hands, []))
     if args.review:
         review_rate(args.review)
+
+
+def per_hand(timed: list[tuple[dict[str, Any], float]]) -> None:
+    """One row per hand (its case and our kernel time), lowest ratio first."""
+    rows = []
+    for case, seconds in sorted(timed, key=lambda pair: pair[0]["seconds"] / pair[1]):
+        hands = expected(case["hand"], model=MAHJONG_CPP, rules=MAHJONG_CPP_RULES, **arguments(case)).hands
+        vertices = case["searched_vertices"]
+        rows.append([case["hand"], f"{case['seconds'] * 1e3:.2f}", str(vertices), f"{case['seconds'] / vertices * 1e9:.0f}",
+                     f"{seconds * 1e3:.3f}", str(hands), f"{seconds / hands * 1e9:.0f}",
+                     f"{case['seconds'] / seconds:.2f}x"])
+    print()
+    print_table(["hand", "mahjong-cpp ms", "its hands", "ns a hand", "ours kernel ms", "our hands", "ns a hand",
+                 "ratio"], rows)
 
 
 def review_rate(files: int) -> None:
