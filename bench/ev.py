@@ -106,13 +106,17 @@ def main() -> None:
     args = parser.parse_args()
     if not REFERENCE.exists():
         sys.exit(f"bench/ev.py needs {REFERENCE} (the shared folder)")
+    all_cases = [c for c in cases() if not args.quick or c["shanten"] <= 1]
+    timed_shanten = sorted({c["shanten"] for c in all_cases})
+    if args.hands is not None and args.hands not in timed_shanten:
+        sys.exit(f"bench/ev.py: --hands {args.hands}: no hands of that shanten are timed "
+                 f"({', '.join(map(str, timed_shanten))} are)")
     machine(("shanten", "numpy"))
     print(f"mahjong-cpp: {peer_machine()}")
-    all_cases = [c for c in cases() if not args.quick or c["shanten"] <= 1]
     runs = 1 if args.quick else args.runs
     print(f"hands: {len(all_cases)} of {REFERENCE.name} (default options), best of {runs} runs each\n")
     rows, bars, timed = [], [], {}
-    for shanten in sorted({c["shanten"] for c in all_cases}):
+    for shanten in timed_shanten:
         group = [c for c in all_cases if c["shanten"] == shanten]
         kernel, api, default, peer = [], [], [], []
         for case in group:
@@ -141,7 +145,7 @@ def main() -> None:
                   f"median {median:.2f}x, max {top:.2f}x")
     print(f"\nall bars: {VERDICT[all(p for _, p, _ in verdicts)]}")
     if args.hands is not None:
-        per_hand(timed.get(args.hands, []))
+        per_hand(timed[args.hands])
     if args.review:
         review_rate(args.review)
 
