@@ -1263,8 +1263,8 @@ __attribute__((target("avx2"))) static inline ev_value edge_sum4_value(const uin
 /* A free draw node without wins (mahjong-cpp's model has none: its tenpai hands are riichi hands)
  * at a turn it is valued and not yet zero: draw_value's numbers, the same operations lane by lane,
  * kept in one register from the sum to the store, which leaves the fourth lane alone (a masked
- * store instead: 0.97x, the next node's load waiting on it). 2-shanten 1.005-1.012x, 3-shanten
- * 1.02-1.03x. */
+ * store instead: 0.97x, the next node's load waiting on it). 2-shanten 1.004-1.012x, 3-shanten
+ * 0.99-1.03x. */
 __attribute__((target("avx2"))) static inline void free_value4(const ev_flat *f, const ev_step *s, double inv,
                                                               ev_value *d, const ev_value *d_next, const ev_value *x)
 {
@@ -1331,6 +1331,12 @@ static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, c
             memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
         return;
     }
+#if defined(SH_AVX2)
+    if (avx && !frozen && !explain && obj == EV_OBJ_SEPARATE && s->win == s->win_end) {
+        free_value4(f, s, inv, d_now, d_next, x_next);
+        return;
+    }
+#endif
     /* base + (sum of w * (to - base)) / S, over the searched draws */
     const ev_value base = d_next[s->stay];
 #if defined(SH_AVX2)
@@ -1367,17 +1373,6 @@ static inline __attribute__((always_inline)) void turn(const ev_flat *f, int k, 
                                                        const ev_value *x_next, ev_classes *ch)
 {
     const int n_free = f->free_end[k], n_frozen = f->frozen_end[k], nx = f->x_end[k];
-#if defined(SH_AVX2)
-    if (avx && obj == EV_OBJ_SEPARATE && !explain) {
-        for (int i = 0; i < n_free; i++) {
-            const ev_step *s = &f->free[i];
-            if (s->from <= k && k <= s->zero_after && s->win == s->win_end)
-                free_value4(f, s, inv, d_now, d_next, x_next);
-            else
-                draw_value(f, s, k, T, obj, explain, 0, avx, inv, d_now, d_next, x_next, ch);
-        }
-    } else
-#endif
     for (int i = 0; i < n_free; i++)
         draw_value(f, &f->free[i], k, T, obj, explain, 0, avx, inv, d_now, d_next, x_next, ch);
     for (int i = 0; i < n_frozen; i++)
