@@ -685,17 +685,13 @@ static uint64_t iso_keep(const uint8_t *c, int players, const uint8_t *row, int 
         with_count[c[kinds[j]]] |= 1ull << kinds[j];
     }
     uint64_t keep = 0;
+    const row_t r = row_load(row);
     for (int k = 1; k <= 4; k++) {
         if (!with_count[k])
             continue;
-        const uint8_t *less = ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k - 1]];
-        for (int m = on; m; m &= m - 1) {
-            const int e = lowest_bit((uint64_t)m);
-            if (less[e] == row[e]) {
-                keep |= with_count[k];
-                break;
-            }
-        }
+        const row_t less = row_load(ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k - 1]]);
+        if (row_at_most(less, r) & row_at_most(r, less) & on) /* one less leaves an entry of `on` as it was */
+            keep |= with_count[k];
     }
     return keep;
 }

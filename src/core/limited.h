@@ -65,18 +65,18 @@ static void mark_exact(masked_row *g, const limit_view *lv, int j, int delta)
     uint64_t wanted = 0; /* kinds some entry's optimal targets exceed the hand on */
     int top = 0, n = 0, extra[9];
     const uint8_t *looked[9]; /* the rows with `extra` more copies of a kind */
-    for (int e = 0; e < SH_ROW; e++) {
-        wanted |= g->mask[e];
+    for (int k = 0; k < 4; k++)
+        wanted |= g->lower[k] ? g->with_count[k] : 0;
+    for (int e = 0; e < SH_ROW; e++)
         if (g->v[e] < SH_INF)
             top = top > g->v[e] ? top : g->v[e];
-    }
     for (uint64_t m = wanted & lv->limited; m; m &= m - 1) {
         const int i = lowest_bit(m), k = lv->lim[i] - lv->c[i] + 1;
         if (k > top) /* no entry is worth so many tiles */
             continue;
         if (k == 1) { /* no copy left: exceeding by 1 is being a necessary kind */
-            for (int e = 0; e < SH_ROW; e++)
-                fail |= (int)(g->mask[e] >> i & 1) << e;
+            for (int held = 0; held < 4; held++)
+                fail |= g->with_count[held] >> i & 1 ? g->lower[held] : 0;
             continue;
         }
         looked[n] = ISO_TABLE[g->base - ISO_WEIGHT[lv->c[i]] + ISO_WEIGHT[lv->c[i] + k]];

@@ -35,7 +35,11 @@ extern uint8_t *keep_table, *keep_known;
 typedef struct {
     const uint8_t *v, *need, *excess; /* excess: a suit's excess masks in masks.bin (NULL: the isolated group) */
     int base;              /* a suit's first kind; the isolated group: its ISO_TABLE index */
-    uint64_t mask[SH_ROW]; /* bit k: kind k (isolated group only) */
+    /* the isolated group only: its kinds held k times (k = 0-3), and bit e of lower[k]: one more
+     * copy of any of them lowers entry e (an entry's necessary kinds are read for a few entries
+     * only, so they are put together when read: iso_entry_mask) */
+    uint64_t with_count[4];
+    uint16_t lower[4];
     int exact;             /* under limits (mark_exact): bit e, entry e's optimal targets all fit them */
     int solved;            /* under limits: 1 once `row` holds the group's exact row (the DP) */
     uint8_t row[16];
@@ -54,9 +58,18 @@ static inline uint64_t suit_entry_kinds(const uint8_t *masks, int e, int base)
     return (uint64_t)(masks[2 * e] | masks[2 * e + 1] << 8) << base;
 }
 
+/* The isolated group's necessary kinds for entry e. */
+static inline uint64_t iso_entry_mask(const masked_row *g, int e)
+{
+    uint64_t m = 0;
+    for (int k = 0; k < 4; k++)
+        m |= g->with_count[k] & (0 - (uint64_t)(g->lower[k] >> e & 1));
+    return m;
+}
+
 static inline uint64_t entry_mask(const masked_row *g, int e)
 {
-    return g->need ? suit_entry_kinds(g->need, e, g->base) : g->mask[e];
+    return g->need ? suit_entry_kinds(g->need, e, g->base) : iso_entry_mask(g, e);
 }
 
 /* The masked group of a suit whose row (suit_row) is `row`; base: its first kind. */
@@ -109,23 +122,22 @@ static void iso_masked(const uint8_t *c, int players, masked_row *out)
     const uint8_t *kinds;
     const int n = iso_kinds(players, &kinds);
     int idx = 0;
-    uint64_t with_count[4] = {0, 0, 0, 0};
+    uint64_t with_count[5] = {0, 0, 0, 0, 0}; /* [4]: kinds held four times, which take no more */
     for (int j = 0; j < n; j++) {
         idx += ISO_WEIGHT[c[kinds[j]]];
-        if (c[kinds[j]] < 4)
-            with_count[c[kinds[j]]] |= 1ULL << kinds[j];
+        with_count[c[kinds[j]]] |= 1ULL << kinds[j];
     }
     out->v = ISO_TABLE[idx];
     out->need = out->excess = NULL;
     out->base = idx;
-    memset(out->mask, 0, sizeof out->mask);
+    const row_t v = row_load(out->v);
     for (int k = 0; k < 4; k++) {
-        if (!with_count[k])
-            continue;
-        const uint8_t *more = ISO_TABLE[idx - ISO_WEIGHT[k] + ISO_WEIGHT[k + 1]];
-        for (int e = 0; e < SH_ROW; e++)
-            if (more[e] < out->v[e])
-                out->mask[e] |= with_count[k];
+        out->with_count[k] = with_count[k];
+        /* the lanes where the row with one more is below this one: not at least as high */
+        out->lower[k] = !with_count[k] ? 0
+                                       : (uint16_t)(~row_at_most(v, row_load(ISO_TABLE[idx - ISO_WEIGHT[k] +
+                                                                                        ISO_WEIGHT[k + 1]])) &
+                                                    ((1 << SH_ROW) - 1));
     }
 }
 
