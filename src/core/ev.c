@@ -1363,11 +1363,14 @@ static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, c
 /* One turn's values: the draw nodes' at turn k from the discard nodes' at k + 1, then the
  * discard nodes' at k. Inlined for each objective and for explain, so that their tests leave the
  * loops; the free draw nodes and the frozen ones in loops of their own, each in node order. */
-static inline __attribute__((always_inline)) void turn(const ev_flat *f, int k, int T, int obj,
+static inline __attribute__((always_inline)) void turn(const ev_flat *graph, int k, int T, int obj,
                                                        int explain, int avx, double inv, ev_value *d_now,
                                                        const ev_value *d_next, ev_value *x_now,
                                                        const ev_value *x_next, ev_classes *ch)
 {
+    /* a copy of its own: the vector stores may alias anything, and the graph's pointers would be read
+     * again after each */
+    const ev_flat copy = *graph, *const f = &copy;
     const int n_free = f->free_end[k], n_frozen = f->frozen_end[k], nx = f->x_end[k];
     for (int i = 0; i < n_free; i++)
         draw_value(f, &f->free[i], k, T, obj, explain, 0, avx, inv, d_now, d_next, x_next, ch);
