@@ -856,19 +856,21 @@ static int32_t *cross_counts(ev_memory *m, const ev_cross *l, int nodes)
     return count;
 }
 
-/* Links [from, to) of r into the flat arrays, each word's node (above its low `shift` bits) renumbered
- * by id, and their tiles into tile unless NULL; returns the sum of their low three bits (an edge's
- * live copies). restrict, since the tiles are bytes, whose stores the compiler must otherwise take to
- * change everything it has read. */
-static inline int copy_links(const ev_ranges *r, int from, int to, const int32_t *restrict id, int shift,
+/* Links [from, to) of r into the flat arrays, each node renumbered by id: edges (node << 3 | live
+ * copies) as edge_word, options (the node) as option_word; and their tiles into tile unless NULL.
+ * Returns the edges' live copies. restrict, since the tiles are bytes, whose stores the compiler must
+ * otherwise take to change everything it has read. */
+static inline int copy_links(const ev_ranges *r, int from, int to, const int32_t *restrict id, int edges,
                              uint32_t *restrict word, uint8_t *restrict tile)
 {
     int total = 0;
-    const uint32_t low = (1u << shift) - 1, *restrict v = r->v;
+    const uint32_t *restrict v = r->v;
     for (int e = from; e < to; e++) {
         const uint32_t x = v[e];
-        total += (int)(x & 7);
-        *word++ = (uint32_t)id[x >> shift] << shift | (x & low);
+        if (edges)
+            total += (int)(x & 7), *word++ = edge_word(id[x >> 3], (int)(x & 7));
+        else
+            *word++ = (uint32_t)option_word(id[x]);
     }
     if (tile)
         memcpy(tile, r->tile + from, (size_t)(to - from));
@@ -945,6 +947,8 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
     const int nd = g->draw.n, nx = g->discard.n;
     const int ne = g->edges.n + g->cross_edges.n, nw = g->wins_drawn.n, no = g->options.n + g->cross_options.n;
     ev_memory *m = g->mem;
+    if (3 * (int64_t)(nd > nx ? nd : nx) >= (int64_t)1 << 27) /* past what an edge word holds */
+        return -1;
     int32_t *at_edge = cross_counts(m, &g->cross_edges, nd), *at_option = cross_counts(m, &g->cross_options, nx);
     int32_t *ids = ev_alloc(m, sizeof(int32_t) * ((size_t)nx + nd + 1)); /* discard nodes' new ids, first win */
     uint8_t *key = ev_alloc(m, (size_t)(nd + nx) + 1);
@@ -999,7 +1003,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
             const int d = draw_old[i];
             f->start[i] = n, f->win_start[i] = w;
             const int first = g->edges.start[d], end = range_end(&g->edges, d);
-            int total = copy_links(&g->edges, first, end, discard_id, 3, f->edge + n, tiles ? f->tile + n : NULL);
+            int total = copy_links(&g->edges, first, end, discard_id, 1, f->edge + n, tiles ? f->tile + n : NULL);
             n += end - first;
             for (int v = first_win[d]; v < first_win[d + 1]; v++, w++) {
                 const ev_link *l = &g->wins_drawn.v[v];
@@ -1021,7 +1025,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
         for (int i = 0; i < g->cross_edges.n; i++) { /* never a win: see expand_discard */
             const uint64_t l = g->cross_edges.v[i];
             const int d = (int)(l >> 40), weight = l & 0xFF, at = at_edge[d]++;
-            edge[at] = (uint32_t)discard_id[l >> 16 & EV_KIND_MAX] << 3 | (uint32_t)weight;
+            edge[at] = edge_word(discard_id[l >> 16 & EV_KIND_MAX], weight);
             if (tiles)
                 tile[at] = (uint8_t)(l >> 8);
             drawn[draw_id[d]] += weight;
@@ -1043,7 +1047,7 @@ static int flatten(ev_graph *g, ev_flat *f, int fourteen, int tiles)
         for (int i = 0; i < g->cross_options.n; i++) {
             const uint64_t l = g->cross_options.v[i];
             const int at = at_option[l >> 40]++;
-            opt[at] = draw_id[l >> 16 & EV_KIND_MAX];
+            opt[at] = option_word(draw_id[l >> 16 & EV_KIND_MAX]);
             if (tiles || (fourteen && at < f->opt_start[1]))
                 opt_tile[at] = (uint8_t)(l >> 8);
         }
@@ -1126,7 +1130,7 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
             if (g->draw.v[stay].depth < 0 || g->draw.v[stay].depth > d)
                 g->draw.v[stay].depth = d, queue[--head] = stay;
             for (int e = f->start[v], w = f->win_start[v]; e < f->start[v + 1] || w < f->win_start[v + 1];) {
-                const int x = e < f->start[v + 1] ? (int)(f->edge[e++] >> 3) : f->win_to[w++];
+                const int x = e < f->start[v + 1] ? edge_node(f->edge[e++]) : f->win_to[w++];
                 ev_node *n = x >= 0 ? &g->discard.v[f->x_node[x]] : NULL;
                 if (n && (n->depth < 0 || n->depth > d + 1))
                     n->depth = d + 1, queue[tail++] = ~x;
@@ -1134,7 +1138,7 @@ static int depths(ev_graph *g, int root, int fourteen, const ev_flat *f)
         } else {
             const int x = ~v, d = g->discard.v[f->x_node[x]].depth;
             for (int o = f->opt_start[x]; o < f->opt_start[x + 1]; o++) {
-                const int to = f->opt[o];
+                const int to = option_node(f->opt[o]);
                 if (g->draw.v[to].depth < 0 || g->draw.v[to].depth > d)
                     g->draw.v[to].depth = d, queue[--head] = to;
             }
@@ -1174,7 +1178,7 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
     double sum[EV_CLASSES] = {0};
     for (int e = f->start[d]; e < f->start[d + 1]; e++)
         for (int i = 0; i < EV_CLASSES; i++)
-            sum[i] += (f->edge[e] & 7) * c->x_next[(size_t)(f->edge[e] >> 3) * EV_CLASSES + i];
+            sum[i] += edge_weight(f->edge[e]) * c->x_next[(size_t)edge_node(f->edge[e]) * EV_CLASSES + i];
     const int policy = obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj; /* one policy: the score's */
     for (int e = f->win_start[d]; e < f->win_start[d + 1]; e++) {
         const int to = f->win_to[e], last = k + 1 == T;
@@ -1196,10 +1200,10 @@ static void explain_draw(const ev_flat *f, int d, int stay, int k, int T, int ob
 static void explain_choice(const ev_flat *f, int x, int obj, const ev_value *d_now, ev_classes *c)
 {
     const int policy = obj == EV_OBJ_SEPARATE ? EV_OBJ_SCORE : obj;
-    int best = f->opt[f->opt_start[x]];
+    int best = option_node(f->opt[f->opt_start[x]]);
     for (int o = f->opt_start[x] + 1; o < f->opt_start[x + 1]; o++)
-        if (better(&d_now[f->opt[o]], &d_now[best], policy))
-            best = f->opt[o];
+        if (better(&d_now[option_node(f->opt[o])], &d_now[best], policy))
+            best = option_node(f->opt[o]);
     memcpy(c->x_now + (size_t)x * EV_CLASSES, c->d_now + (size_t)best * EV_CLASSES, sizeof(double) * EV_CLASSES);
 }
 
@@ -1213,8 +1217,8 @@ static inline ev_value edge_sum(const uint32_t *edge, const uint32_t *end, const
                                                                       {4, 4}, {5, 5}, {6, 6}, {7, 7}};
     __m128d tp = _mm_setzero_pd(), pair = _mm_setzero_pd();
     for (; edge < end; edge++) {
-        const __m128d w = _mm_load_pd(weights[*edge & 7]);
-        const ev_value *v = &x[*edge >> 3];
+        const __m128d w = _mm_load_pd(weights[edge_weight(*edge)]);
+        const ev_value *v = value_at(x, *edge >> 5);
         tp = _mm_add_sd(tp, _mm_mul_sd(w, _mm_load_sd(&v->tp)));
         pair = _mm_add_pd(pair, _mm_mul_pd(w, _mm_loadu_pd(&v->wp)));
     }
@@ -1222,8 +1226,8 @@ static inline ev_value edge_sum(const uint32_t *edge, const uint32_t *end, const
 #else
     ev_value sum = {0, 0, 0};
     for (; edge < end; edge++) {
-        const ev_value *v = &x[*edge >> 3];
-        const double w = *edge & 7;
+        const ev_value *v = value_at(x, *edge >> 5);
+        const double w = edge_weight(*edge);
         sum.tp += w * v->tp, sum.wp += w * v->wp, sum.es += w * v->es;
     }
     return sum;
@@ -1244,7 +1248,8 @@ __attribute__((target("avx2"))) static inline __m256d edge_sum4(const uint32_t *
         {0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}, {4, 4, 4, 4}, {5, 5, 5, 5}, {6, 6, 6, 6}, {7, 7, 7, 7}};
     __m256d sum = _mm256_setzero_pd();
     for (; edge < end; edge++)
-        sum = _mm256_add_pd(sum, _mm256_mul_pd(_mm256_load_pd(weights[*edge & 7]), _mm256_loadu_pd(&x[*edge >> 3].tp)));
+        sum = _mm256_add_pd(sum, _mm256_mul_pd(_mm256_load_pd(&weights[0][0] + (*edge & 0x1C)),
+                                               _mm256_loadu_pd(&value_at(x, *edge >> 5)->tp)));
     return sum;
 }
 
@@ -1276,13 +1281,13 @@ __attribute__((target("avx2"))) static inline void free_value4(const ev_flat *f,
 __attribute__((target("avx2"))) static inline void option_max4(const int32_t *o, const int32_t *end, const ev_value *d,
                                                                ev_value *out)
 {
-    __m256d best = _mm256_loadu_pd(&d[*o].tp), other = best;
+    __m256d best = _mm256_loadu_pd(&value_at(d, *o)->tp), other = best;
     for (o++; o + 1 < end; o += 2) {
-        best = _mm256_max_pd(best, _mm256_loadu_pd(&d[o[0]].tp));
-        other = _mm256_max_pd(other, _mm256_loadu_pd(&d[o[1]].tp));
+        best = _mm256_max_pd(best, _mm256_loadu_pd(&value_at(d, o[0])->tp));
+        other = _mm256_max_pd(other, _mm256_loadu_pd(&value_at(d, o[1])->tp));
     }
     if (o < end)
-        best = _mm256_max_pd(best, _mm256_loadu_pd(&d[*o].tp));
+        best = _mm256_max_pd(best, _mm256_loadu_pd(&value_at(d, *o)->tp));
     best = _mm256_max_pd(best, other);
     _mm_storeu_pd(&out->tp, _mm256_castpd256_pd128(best));
     _mm_store_sd(&out->es, _mm256_extractf128_pd(best, 1));
@@ -1294,17 +1299,17 @@ __attribute__((target("avx2"))) static inline void option_max4(const int32_t *o,
 static inline void option_max(const int32_t *o, const int32_t *end, const ev_value *d, ev_value *out)
 {
 #if defined(__SSE2__)
-    __m128d tp = _mm_load_sd(&d[*o].tp), pair = _mm_loadu_pd(&d[*o].wp);
+    __m128d tp = _mm_load_sd(&value_at(d, *o)->tp), pair = _mm_loadu_pd(&value_at(d, *o)->wp);
     for (o++; o < end; o++) {
-        tp = _mm_max_sd(tp, _mm_load_sd(&d[*o].tp));
-        pair = _mm_max_pd(pair, _mm_loadu_pd(&d[*o].wp));
+        tp = _mm_max_sd(tp, _mm_load_sd(&value_at(d, *o)->tp));
+        pair = _mm_max_pd(pair, _mm_loadu_pd(&value_at(d, *o)->wp));
     }
     _mm_store_sd(&out->tp, tp);
     _mm_storeu_pd(&out->wp, pair);
 #else
-    ev_value best = d[*o];
+    ev_value best = *value_at(d, *o);
     for (o++; o < end; o++)
-        take_option(&best, &d[*o], EV_OBJ_SEPARATE);
+        take_option(&best, value_at(d, *o), EV_OBJ_SEPARATE);
     *out = best;
 #endif
 }
@@ -1388,9 +1393,9 @@ static inline __attribute__((always_inline)) void turn(const ev_flat *graph, int
 #endif
                 option_max(o, end, d_now, &x_now[x]);
         } else {
-            ev_value best = d_now[*o];
+            ev_value best = *value_at(d_now, *o);
             for (o++; o < end; o++)
-                take_option(&best, &d_now[*o], obj);
+                take_option(&best, value_at(d_now, *o), obj);
             x_now[x] = best;
         }
         if (explain)
@@ -1444,8 +1449,8 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
     for (int d = 0; d < nd; d++) {
         e->edge_start[d] = i;
         for (int j = f->start[d]; j < f->start[d + 1]; j++, i++) {
-            e->edge_to[i] = (int32_t)(f->edge[j] >> 3), e->edge_tiles[i] = f->tile[j];
-            e->edge_weights[i] = f->edge[j] & 7;
+            e->edge_to[i] = edge_node(f->edge[j]), e->edge_tiles[i] = f->tile[j];
+            e->edge_weights[i] = (uint8_t)edge_weight(f->edge[j]);
             e->edge_wins[i] = e->edge_lasts[i] = 0.0;
         }
         for (int j = f->win_start[d]; j < f->win_start[d + 1]; j++, i++) {
@@ -1466,7 +1471,8 @@ static int export_graph(const ev_graph *g, const ev_flat *f, int turns, ev_expor
     for (size_t i = 0; i < (size_t)EV_VALUES * turns * nx; i++)
         e->discard_values[i] = NAN;
     memcpy(e->option_start, f->opt_start, sizeof(int32_t) * ((size_t)nx + 1));
-    memcpy(e->options, f->opt, sizeof(int32_t) * (size_t)no);
+    for (int o = 0; o < no; o++)
+        e->options[o] = option_node(f->opt[o]);
     memcpy(e->option_tiles, f->opt_tile, (size_t)no);
     return 0;
 }
@@ -1598,7 +1604,7 @@ int ev_solve(const ev_config *cfg, ev_memory *mem, ev_row *rows, int *nodes, ev_
     int row_node[2 * EV_IDS], row_tile[2 * EV_IDS], n_opts = 0;
     if (fourteen) {
         for (int o = f.opt_start[root]; o < f.opt_start[root + 1]; o++)
-            row_node[n_opts] = f.opt[o], row_tile[n_opts++] = f.opt_tile[o];
+            row_node[n_opts] = option_node(f.opt[o]), row_tile[n_opts++] = f.opt_tile[o];
     } else {
         row_node[0] = root, row_tile[0] = -1, n_opts = 1;
     }

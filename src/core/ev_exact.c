@@ -181,12 +181,12 @@ static int partitions(ex_search *s, int nd, int nx)
             if (v >= nd) {
                 single = pooled = 0;
                 for (int o = f->opt_start[v - nd]; o < f->opt_start[v - nd + 1]; o++)
-                    single |= masks[2 * f->opt[o]], pooled |= masks[2 * f->opt[o] + 1];
+                    single |= masks[2 * option_node(f->opt[o])], pooled |= masks[2 * option_node(f->opt[o]) + 1];
             } else {
                 const int stay = s->draw[v].stay;
                 single = own[2 * v] | masks[2 * stay], pooled = own[2 * v + 1] | masks[2 * stay + 1];
                 for (int e = f->start[v]; e < f->start[v + 1]; e++) {
-                    const int x = nd + (int)(f->edge[e] >> 3);
+                    const int x = nd + edge_node(f->edge[e]);
                     single |= masks[2 * x], pooled |= masks[2 * x + 1];
                 }
                 for (int e = f->win_start[v]; e < f->win_start[v + 1]; e++) {
@@ -214,7 +214,7 @@ static int partitions(ex_search *s, int nd, int nx)
             if (v >= nd) {
                 memset(out, 0, EV_IDS);
                 for (int o = f->opt_start[v - nd]; o < f->opt_start[v - nd + 1] && blocks < EV_IDS; o++) {
-                    const int d = f->opt[o];
+                    const int d = option_node(f->opt[o]);
                     blocks = refine(r, out, labels_of(labels + (size_t)d * EV_IDS, masks[2 * d], masks[2 * d + 1], one),
                                     out);
                 }
@@ -226,7 +226,7 @@ static int partitions(ex_search *s, int nd, int nx)
                 blocks = refine(r, mine, labels_of(labels + (size_t)stay * EV_IDS, masks[2 * stay],
                                                    masks[2 * stay + 1], one), out);
                 for (int e = f->start[v]; e < f->start[v + 1] && blocks < EV_IDS; e++) {
-                    const int x = nd + (int)(f->edge[e] >> 3);
+                    const int x = nd + edge_node(f->edge[e]);
                     blocks = refine(r, out, labels_of(labels + (size_t)x * EV_IDS, masks[2 * x], masks[2 * x + 1], one),
                                     out);
                 }
@@ -353,7 +353,7 @@ static ev_value discard_value(ex_search *s, int x, uint8_t *thrown, int m, int l
     for (int o = f->opt_start[x]; o < f->opt_start[x + 1] && !s->failed; o++) {
         const int u = f->opt_tile[o];
         thrown[u]++;
-        const ev_value v = draw_value(s, f->opt[o], thrown, m, left);
+        const ev_value v = draw_value(s, option_node(f->opt[o]), thrown, m, left);
         thrown[u]--;
         if (o == f->opt_start[x])
             best = v;
@@ -399,7 +399,7 @@ static ev_value last_draw_value(ex_search *s, int d, const uint8_t *thrown, int 
         for (int i = f->start[d]; i < f->start[d + 1]; i++) {
             const int w = live(s, h, thrown, f->tile[i]);
             if (w > 0)
-                sum += w * s->ready[f->edge[i] >> 3];
+                sum += w * s->ready[edge_node(f->edge[i])];
         }
         return (ev_value){sum / unseen, 0, 0};
     }
@@ -442,7 +442,7 @@ static ev_value draw_value(ex_search *s, int d, uint8_t *thrown, int m, int left
         const int t = f->tile[i], w = live(s, h, thrown, t);
         searched |= 1ull << t;
         if (w > 0) {
-            const ev_value to = discard_value(s, f->edge[i] >> 3, thrown, m + 1, left - 1);
+            const ev_value to = discard_value(s, edge_node(f->edge[i]), thrown, m + 1, left - 1);
             ADD(w, to);
         }
     }
@@ -510,7 +510,7 @@ int ev_exact(const ev_config *cfg, ev_memory *mem, ev_payments *pay, const ev_no
     for (int x = 0; x < nx && s.ready; x++) {
         s.ready[x] = 0;
         for (int o = f->opt_start[x]; o < f->opt_start[x + 1]; o++)
-            s.ready[x] |= draw[f->opt[o]].tenpai;
+            s.ready[x] |= draw[option_node(f->opt[o])].tenpai;
     }
     uint8_t thrown[EV_IDS];
     for (int r = 0; r < n_rows && !s.failed; r++) {

@@ -96,10 +96,21 @@ typedef struct {
     uint8_t from, tenpai;     /* its depth: valued from that turn on; tenpai now */
 } ev_step;
 
+/* The turn loop's links address the values as doubles: a node's value starts at 3 * node, a number
+ * the load takes as it is (scaled by 8), where a node number would first be multiplied by 3 at
+ * every turn. An edge word is that << 5 | the live copies drawn (1-4) << 2, which is the offset, in
+ * doubles, of the weight's row of four (edge_sum4). */
+static inline uint32_t edge_word(int node, int weight) { return (uint32_t)(3 * node) << 5 | (uint32_t)weight << 2; }
+static inline int edge_node(uint32_t word) { return (int)(word >> 5) / 3; }
+static inline int edge_weight(uint32_t word) { return (int)(word >> 2 & 7); }
+static inline int32_t option_word(int node) { return 3 * node; }
+static inline int option_node(int32_t word) { return word / 3; }
+static inline const ev_value *value_at(const ev_value *layer, uint32_t at) { return (const ev_value *)((const double *)layer + at); }
+
 /* The graph as the value passes read it: each node's links in one range of plain arrays, wins apart. */
 typedef struct {
     int32_t *start;       /* draw node d's ordinary edges: edge[start[d] .. start[d+1]) */
-    uint32_t *edge;       /* the discard node << 3 | the live copies drawn (4 at most): the turn loop
+    uint32_t *edge;       /* edge_word: the discard node and the live copies drawn; the turn loop
                              reads every edge at every turn, so an edge is 4 bytes */
     uint8_t *tile;        /* each edge's tile, and opt_tile each option's: only for the exported graph
                              and the exact pool (and the start's options, for its rows) */
@@ -109,7 +120,7 @@ typedef struct {
     uint8_t *win_tile;
     double (*win_classes)[2][EV_CLASSES]; /* with explain: each win's chance of each class of win */
     double *drawn;        /* live copies of every searched draw, per draw node */
-    int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) */
+    int32_t *opt_start, *opt; /* discard node x's options: opt[opt_start[x] .. opt_start[x+1]) (option_word) */
     uint8_t *opt_tile;
     ev_step *free, *frozen; /* the draw nodes in riichi state EV_FREE, the others (in node order),
                                each list ended by a record that holds only its edges' end */
