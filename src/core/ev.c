@@ -725,11 +725,8 @@ static int keep_kinds(uint8_t *c, const summary_t *sm, int players, int forms, c
     if (regular == best) {
         const row_t partner = row_load(PARTNER[M]), target = row_fill((uint8_t)best);
         for (int k = 0; k < ns; k++) {
-            const uint8_t *m = keep_masks(c + bases[k], rows[k]);
-            for (int on = optimal_entries(r[k], rest[k], partner, target); on; on &= on - 1) {
-                const int e = lowest_bit((uint64_t)on);
-                *keep |= suit_entry_kinds(m, e, bases[k]);
-            }
+            *keep |= suit_entries_kinds(keep_masks(c + bases[k], rows[k]),
+                                        optimal_entries(r[k], rest[k], partner, target), bases[k]);
         }
         *keep |= iso_keep(c, players, rows[ns], optimal_entries(r[ns], rest[ns], partner, target));
     }
@@ -1325,9 +1322,11 @@ static inline __attribute__((always_inline)) void draw_value(const ev_flat *f, c
     const int d = s->node;
     if (s->from > k)
         return; /* not reached by then: never read */
-    if (k > s->zero_after) {
-        d_now[d] = zero;
-        d_now[d].tp = s->tenpai;
+    if (k > s->zero_after) { /* written at the first turn, T, and in place ever since (explain: two layers) */
+        if (k == T || explain) {
+            d_now[d] = zero;
+            d_now[d].tp = s->tenpai;
+        }
         if (explain)
             memset(ch->d_now + (size_t)d * EV_CLASSES, 0, sizeof(double) * EV_CLASSES);
         return;
