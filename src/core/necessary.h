@@ -37,7 +37,7 @@ typedef struct {
     int base;              /* a suit's first kind; the isolated group: its ISO_TABLE index */
     /* the isolated group only: its kinds held k times (k = 0-3), and bit e of lower[k]: one more
      * copy of any of them lowers entry e (an entry's necessary kinds are read for a few entries
-     * only, so they are put together when read: iso_entry_mask) */
+     * only, so they are put together when read: iso_entries_mask) */
     uint64_t with_count[4];
     uint16_t lower[4];
     int exact;             /* under limits (mark_exact): bit e, entry e's optimal targets all fit them */
@@ -85,29 +85,25 @@ static inline uint64_t suit_entries_kinds(const uint8_t *masks, int on, int base
 #endif
 }
 
-/* The isolated group's necessary kinds for entry e. */
-static inline uint64_t iso_entry_mask(const masked_row *g, int e)
+/* The isolated group's necessary kinds of the entries `on` together: those of each count held whose
+ * one more copy lowers one of them. */
+static inline uint64_t iso_entries_mask(const masked_row *g, int on)
 {
     uint64_t m = 0;
     for (int k = 0; k < 4; k++)
-        m |= g->with_count[k] & (0 - (uint64_t)(g->lower[k] >> e & 1));
+        m |= g->with_count[k] & (0 - (uint64_t)((g->lower[k] & on) != 0));
     return m;
 }
 
 static inline uint64_t entry_mask(const masked_row *g, int e)
 {
-    return g->need ? suit_entry_kinds(g->need, e, g->base) : iso_entry_mask(g, e);
+    return g->need ? suit_entry_kinds(g->need, e, g->base) : iso_entries_mask(g, 1 << e);
 }
 
 /* The necessary kinds of the entries `on` together. */
 static inline uint64_t entries_mask(const masked_row *g, int on)
 {
-    if (g->need)
-        return suit_entries_kinds(g->need, on, g->base);
-    uint64_t m = 0;
-    for (int k = 0; k < 4; k++)
-        m |= g->with_count[k] & (0 - (uint64_t)((g->lower[k] & on) != 0));
-    return m;
+    return g->need ? suit_entries_kinds(g->need, on, g->base) : iso_entries_mask(g, on);
 }
 
 /* The masked group of a suit whose row (suit_row) is `row`; base: its first kind. */
